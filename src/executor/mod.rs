@@ -1,0 +1,1 @@
+//! Incremental-track trace executor (filled in by its own issue).
