@@ -1,1 +1,91 @@
-//! placeholder
+//! The `smtcomp` command line: argument definitions and dispatch.
+//!
+//! Exit codes: 0 success, 1 problems found in the input (invalid submissions,
+//! unreadable or inconsistent files), 2 usage errors (reported by clap).
+
+mod competition_cmd;
+mod seed_cmd;
+mod submissions_cmd;
+
+use crate::model::{Competition, DEFAULT_YEAR};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exit code for success.
+pub const EXIT_OK: u8 = 0;
+/// Exit code when the input has problems.
+pub const EXIT_PROBLEMS: u8 = 1;
+/// Exit code for usage errors (clap's own).
+pub const EXIT_USAGE: u8 = 2;
+
+/// Run the SMT Competition on BenchExec: submissions, competition definition,
+/// seed, selection, BenchExec generation, results and scoring.
+#[derive(Debug, Parser)]
+#[command(name = "smtcomp", version, about, long_about = None)]
+#[command(after_help = "Exit codes: 0 success, 1 problems found in the input, 2 usage error.")]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command accepts.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Competition definition file (TOML or JSON) instead of a built-in edition.
+    #[arg(long, global = true, value_name = "FILE", conflicts_with = "year")]
+    pub competition: Option<PathBuf>,
+    /// Built-in competition edition to use.
+    #[arg(long, global = true, value_name = "YEAR", default_value_t = DEFAULT_YEAR)]
+    pub year: u16,
+}
+
+impl GlobalArgs {
+    /// The competition selected by `--competition` or `--year`.
+    pub fn competition(&self) -> anyhow::Result<Competition> {
+        Ok(match &self.competition {
+            Some(path) => Competition::from_path(path)?,
+            None => Competition::builtin(self.year)?,
+        })
+    }
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show the competition definition: tracks, divisions, logics and limits.
+    #[command(subcommand)]
+    Competition(competition_cmd::CompetitionCommand),
+    /// Validate solver submissions and show what they enter.
+    #[command(subcommand)]
+    Submissions(submissions_cmd::SubmissionsCommand),
+    /// Compute the competition seed from the submissions (rules section 6).
+    Seed(seed_cmd::SeedArgs),
+}
+
+/// Runs a parsed command line and returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let code = match cli.command {
+        Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
+        Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
+        Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
+    };
+    Ok(ExitCode::from(code))
+}
+
+/// Writes `text` to stdout; a closed pipe (`| head`) ends output quietly.
+pub(crate) fn print(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// Pretty JSON with a final newline (deterministic: maps are sorted).
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
+    Ok(serde_json::to_string_pretty(value)? + "\n")
+}

@@ -33,6 +33,12 @@ macro_rules! name_type {
             }
         }
 
+        impl AsRef<str> for $ty {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
         impl std::borrow::Borrow<str> for $ty {
             fn borrow(&self) -> &str {
                 &self.0

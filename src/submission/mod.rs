@@ -1,1 +1,166 @@
-//! placeholder
+//! Solver submissions: the official JSON format, its validation against a
+//! competition, what each submission enters, and the competition seed.
+//!
+//! Loading never stops at the first problem: every file yields all of its
+//! problems (file, JSON path, reason), and a file that is structurally sound
+//! yields its [`Submission`] even when it breaks a rule, so that organizers can
+//! decide what to do with it.
+
+mod entries;
+mod parse;
+mod problem;
+mod seed;
+mod types;
+mod url;
+
+pub use entries::{Entries, FINAL_ARCHIVE_HOST, check_rules, entries, is_derived_name};
+pub use parse::parse_submission;
+pub use problem::{Problem, Problems, Severity};
+pub use seed::{SEED_MODULUS, SeedContribution, SeedError, SeedReport, competition_seed};
+pub use types::{
+    Archive, ArchiveHash, Command, Contact, Contributor, LogicSelector, Participation, SolverType,
+    Submission,
+};
+pub use url::{HttpUrl, parse_http_url};
+
+use crate::model::Competition;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One submission file after loading.
+#[derive(Debug, Clone)]
+pub struct LoadedSubmission {
+    /// The file as given.
+    pub file: PathBuf,
+    /// The submission, when the file is structurally valid.
+    pub submission: Option<Submission>,
+    /// What it enters in the competition (empty when `submission` is `None`).
+    pub entries: Entries,
+    /// Every problem found, errors first in file order.
+    pub problems: Vec<Problem>,
+}
+
+impl LoadedSubmission {
+    /// Whether any error (not warning) was found.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+/// Loads and checks one submission file against `comp`.
+pub fn load_file(path: &Path, comp: &Competition) -> LoadedSubmission {
+    let file = path.display().to_string();
+    let mut problems = Problems::new(&file);
+    let submission = match std::fs::read(path) {
+        Err(e) => {
+            problems.error("$", format!("cannot read file: {e}"));
+            None
+        }
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Err(e) => {
+                problems.error(
+                    "$",
+                    format!(
+                        "not UTF-8 text (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                );
+                None
+            }
+            Ok(text) => parse_submission(&text, &mut problems),
+        },
+    };
+    let entries = match &submission {
+        Some(sub) => {
+            check_rules(sub, &mut problems);
+            entries(sub, comp, &mut problems)
+        }
+        None => Entries::new(),
+    };
+    LoadedSubmission {
+        file: path.to_path_buf(),
+        submission,
+        entries,
+        problems: problems.into_vec(),
+    }
+}
+
+/// Loads several files (a directory stands for its `*.json` files, sorted) and
+/// runs the checks that need the whole set: duplicate names and base solvers
+/// of derived solvers.
+pub fn load_set(paths: &[PathBuf], comp: &Competition) -> Vec<LoadedSubmission> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            files.extend(json_files_in(p));
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut loaded: Vec<LoadedSubmission> = files.iter().map(|f| load_file(f, comp)).collect();
+    check_set(&mut loaded);
+    loaded
+}
+
+/// The `*.json` files directly in `dir`, sorted by name; an unreadable directory
+/// yields itself so that loading reports the error.
+pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(dir) {
+        Ok(rd) => {
+            let mut v: Vec<PathBuf> = rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+                .collect();
+            v.sort();
+            v
+        }
+        Err(_) => vec![dir.to_path_buf()],
+    }
+}
+
+fn check_set(loaded: &mut [LoadedSubmission]) {
+    let mut first_file: BTreeMap<String, String> = BTreeMap::new();
+    let names: Vec<String> = loaded
+        .iter()
+        .filter_map(|l| l.submission.as_ref().map(|s| s.name.clone()))
+        .collect();
+    let several = loaded.len() > 1;
+    for l in loaded.iter_mut() {
+        let Some(sub) = &l.submission else { continue };
+        let file = l.file.display().to_string();
+        let mut problems = Problems::new(&file);
+        match first_file.get(&sub.name) {
+            Some(first) => problems.error(
+                "$.name",
+                format!(
+                    "duplicate solver name '{}' (also in {first}); solver names must be unique",
+                    sub.name
+                ),
+            ),
+            None => {
+                first_file.insert(sub.name.clone(), file.clone());
+            }
+        }
+        if several && sub.solver_type == SolverType::Derived {
+            let base = format!("{}-base", sub.name);
+            let prefixes: Vec<&str> = sub
+                .name
+                .match_indices('-')
+                .map(|(i, _)| &sub.name[..i])
+                .collect();
+            let has_base = names
+                .iter()
+                .any(|n| *n == base || (n != &sub.name && prefixes.contains(&n.as_str())));
+            if !has_base {
+                problems.warning(
+                    "$.name",
+                    format!(
+                        "derived solver '{}': no base solver among these submissions (expected '{base}' or the base solver's own submission); rules section 4 asks for the base tool in the same tracks and logics",
+                        sub.name
+                    ),
+                );
+            }
+        }
+        l.problems.extend(problems.into_vec());
+    }
+}

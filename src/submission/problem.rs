@@ -1,0 +1,83 @@
+//! Problems found in submissions: what, where (file and JSON path) and how bad.
+
+use serde::Serialize;
+use std::fmt;
+
+/// How bad a problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Breaks the schema or the rules: `validate` fails.
+    Error,
+    /// Worth a look, but the submission is usable as written.
+    Warning,
+}
+
+/// One problem in one submission file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// The file, as given on the command line.
+    pub file: String,
+    /// JSON path of the offending value (`$.participations[1].logics`), `$` for the file.
+    pub path: String,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, and how to fix it.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sev = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{}: {}: {}: {}", self.file, self.path, sev, self.message)
+    }
+}
+
+/// Collects problems for one file.
+#[derive(Debug, Default)]
+pub struct Problems {
+    file: String,
+    list: Vec<Problem>,
+}
+
+impl Problems {
+    /// An empty collector for `file`.
+    pub fn new(file: impl Into<String>) -> Self {
+        Problems {
+            file: file.into(),
+            list: Vec::new(),
+        }
+    }
+
+    /// Records an error at `path`.
+    pub fn error(&mut self, path: &str, message: impl Into<String>) {
+        self.push(path, Severity::Error, message.into());
+    }
+
+    /// Records a warning at `path`.
+    pub fn warning(&mut self, path: &str, message: impl Into<String>) {
+        self.push(path, Severity::Warning, message.into());
+    }
+
+    fn push(&mut self, path: &str, severity: Severity, message: String) {
+        self.list.push(Problem {
+            file: self.file.clone(),
+            path: path.to_string(),
+            severity,
+            message,
+        });
+    }
+
+    /// Whether any error was recorded.
+    pub fn has_errors(&self) -> bool {
+        self.list.iter().any(|p| p.severity == Severity::Error)
+    }
+
+    /// The problems, in the order found.
+    pub fn into_vec(self) -> Vec<Problem> {
+        self.list
+    }
+}

@@ -1,0 +1,96 @@
+//! Just enough URL parsing for submissions: `http(s)://host[:port][/...]`.
+
+/// An absolute http(s) URL split into the parts the checks need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpUrl {
+    /// `http` or `https`.
+    pub scheme: String,
+    /// Host, lower-cased, without user info or port.
+    pub host: String,
+}
+
+/// Parses an absolute http or https URL; the error says what is wrong.
+pub fn parse_http_url(s: &str) -> Result<HttpUrl, String> {
+    if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!("'{s}' is not a URL (it contains white space)"));
+    }
+    let (scheme, rest) = s
+        .split_once("://")
+        .ok_or_else(|| format!("'{s}' is not an absolute URL (expected https://...)"))?;
+    let scheme = scheme.to_ascii_lowercase();
+    if scheme != "http" && scheme != "https" {
+        return Err(format!(
+            "'{s}' has scheme '{scheme}', expected http or https"
+        ));
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match host_port.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or("").to_string(),
+        None => host_port.split(':').next().unwrap_or("").to_string(),
+    };
+    if host.is_empty() {
+        return Err(format!("'{s}' has no host"));
+    }
+    if let Some((_, port)) = host_port
+        .rsplit_once(':')
+        .filter(|_| !host_port.starts_with('['))
+        && port.parse::<u16>().is_err()
+    {
+        return Err(format!("'{s}' has an invalid port '{port}'"));
+    }
+    Ok(HttpUrl {
+        scheme,
+        host: host.to_ascii_lowercase(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_hosts() {
+        let u = parse_http_url("https://zenodo.org/records/1/files/x.zip?download=1").unwrap();
+        assert_eq!(u.host, "zenodo.org");
+        assert_eq!(
+            parse_http_url("http://User@Example.COM:8080/a")
+                .unwrap()
+                .host,
+            "example.com"
+        );
+        assert_eq!(
+            parse_http_url("https://sandbox.zenodo.org").unwrap().host,
+            "sandbox.zenodo.org"
+        );
+    }
+
+    #[test]
+    fn rejects_non_urls() {
+        assert!(
+            parse_http_url("zenodo.org/x")
+                .unwrap_err()
+                .contains("not an absolute URL")
+        );
+        assert!(
+            parse_http_url("ftp://x.org/a")
+                .unwrap_err()
+                .contains("scheme 'ftp'")
+        );
+        assert!(
+            parse_http_url("https:///a")
+                .unwrap_err()
+                .contains("no host")
+        );
+        assert!(
+            parse_http_url("https://a b")
+                .unwrap_err()
+                .contains("white space")
+        );
+        assert!(
+            parse_http_url("https://x.org:99999/")
+                .unwrap_err()
+                .contains("invalid port")
+        );
+    }
+}
