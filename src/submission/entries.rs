@@ -1,6 +1,7 @@
 //! What a submission enters (track -> division -> logics) in a given competition,
 //! and the rule checks that need the competition to decide.
 
+use super::hint::did_you_mean;
 use super::problem::Problems;
 use super::types::{LogicSelector, SolverType, Submission};
 use crate::model::{Competition, Division, Logic, Track};
@@ -62,7 +63,10 @@ pub fn entries(sub: &Submission, comp: &Competition, problems: &mut Problems) ->
                     if !comp.knows_logic(l.as_str()) {
                         problems.error(
                             &format!("{path}.logics[{j}]"),
-                            format!("unknown logic '{l}'{}", suggest(l.as_str(), &known)),
+                            format!(
+                                "unknown logic '{l}'{}",
+                                did_you_mean(l.as_str(), known.iter().map(|k| k.as_str()))
+                            ),
                         );
                     } else if !defs.is_empty()
                         && defs.iter().all(|d| d.division_of(l.as_str()).is_none())
@@ -131,11 +135,8 @@ pub fn entries(sub: &Submission, comp: &Competition, problems: &mut Problems) ->
                     .values()
                     .flat_map(|t| t.divisions.keys())
                     .collect();
-                let all: Vec<&Division> = all.into_iter().collect();
-                problems.error(
-                    &dpath,
-                    format!("unknown division '{d}'{}", suggest(d.as_str(), &all)),
-                );
+                let hint = did_you_mean(d.as_str(), all.iter().map(|k| k.as_str()));
+                problems.error(&dpath, format!("unknown division '{d}'{hint}"));
                 continue;
             }
             for def in &defs {
@@ -248,16 +249,6 @@ fn track_list(comp: &Competition) -> String {
         .map(|t| t.name())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// " (did you mean X?)" for a near miss: same letters ignoring case, `_` and `+`.
-fn suggest<T: AsRef<str>>(given: &str, known: &[T]) -> String {
-    let norm = |s: &str| s.to_ascii_uppercase().replace(['_', '+', '-', ' '], "");
-    known
-        .iter()
-        .find(|k| norm(k.as_ref()) == norm(given))
-        .map(|k| format!(" (did you mean '{}'?)", k.as_ref()))
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

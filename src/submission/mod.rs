@@ -7,6 +7,7 @@
 //! decide what to do with it.
 
 mod entries;
+mod hint;
 mod parse;
 mod problem;
 mod seed;

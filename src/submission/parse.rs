@@ -1,6 +1,7 @@
 //! Reading a submission JSON into a typed [`Submission`], collecting every schema
 //! problem with its JSON path instead of stopping at the first.
 
+use super::hint::did_you_mean;
 use super::problem::Problems;
 use super::types::{
     Archive, ArchiveHash, Command, Contact, Contributor, LogicSelector, Participation, SolverType,
@@ -84,13 +85,7 @@ struct Reader<'p> {
 impl Reader<'_> {
     fn unknown_fields(&mut self, obj: &Map<String, Value>, path: &str, known: &[&str]) {
         for key in obj.keys().filter(|k| !known.contains(&k.as_str())) {
-            let hint = known
-                .iter()
-                .find(|k| {
-                    k.eq_ignore_ascii_case(key) || k.replace('_', "") == key.replace(['_', '-'], "")
-                })
-                .map(|k| format!(" (did you mean '{k}'?)"))
-                .unwrap_or_default();
+            let hint = did_you_mean(key, known.iter().copied());
             self.problems.error(
                 &format!("{path}.{key}"),
                 format!("unknown field '{key}'{hint}; allowed: {}", known.join(", ")),
@@ -427,11 +422,13 @@ impl Reader<'_> {
         let s = self.string(v, "$.solver_type")?;
         let t = SolverType::from_json(&s);
         if t.is_none() {
-            let hint = ["wrapped", "derived", "Standalone", "Portfolio"]
+            let hint = match ["wrapped", "derived", "Standalone", "Portfolio"]
                 .iter()
                 .find(|k| k.eq_ignore_ascii_case(&s))
-                .map(|k| format!(" (spelling is case-sensitive: '{k}')"))
-                .unwrap_or_default();
+            {
+                Some(k) => format!(" (spelling is case-sensitive: '{k}')"),
+                None => did_you_mean(&s, ["wrapped", "derived", "Standalone", "Portfolio"]),
+            };
             self.problems.error(
                 "$.solver_type",
                 format!(
