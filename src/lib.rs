@@ -8,11 +8,19 @@
 //! * [`smtlib`]: the SMT-LIB lexer and command splitter shared by every stage
 //! * [`executor`]: the incremental-track trace executor (`smtcomp-trace-executor`)
 //! * [`proof`]: the proof-exhibition wrapper (`smtcomp-proof-wrapper`) and its result interpreter
+//! * [`benchmarks`]: the benchmark inventory (`benchmarks-YYYY.json.gz` format)
+//! * [`select`]: benchmark selection by the rules, with glibc `random()`
+//! * [`results`]: run results (`results-*.json.gz` format)
+//! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
 
+pub mod benchmarks;
 pub mod cli;
+pub mod datafile;
 pub mod executor;
 pub mod model;
 pub mod proof;
+pub mod results;
+pub mod select;
 pub mod smtlib;
 pub mod submission;

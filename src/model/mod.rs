@@ -4,6 +4,7 @@
 //! built-in 2025 definition); tracks are code ([`Track`]), because each has its
 //! own execution and scoring semantics.
 
+mod answer;
 mod competition;
 mod edition;
 mod file;
@@ -11,6 +12,7 @@ mod limits;
 mod names;
 mod track;
 
+pub use answer::{Answer, Status};
 pub use competition::{Competition, CompetitionError, DEFAULT_YEAR, TrackDefinition};
 pub use edition::RulesEdition;
 pub use file::{CompetitionFile, RemovedBenchmark, SeedInputs, SelectionParams, TrackFile};
