@@ -55,12 +55,40 @@ pub struct SelectionParams {
     /// Years of previous results that decide triviality.
     #[serde(default)]
     pub previous_results_years: Vec<u16>,
+    /// Families whose first part starts with this are new (SMT-LIB families are
+    /// date-prefixed, e.g. `20250412-...`); `None`: no benchmark is new.
+    #[serde(default)]
+    pub new_family_prefix: Option<String>,
+    /// How new benchmarks are preferred when a logic is capped.
+    #[serde(default)]
+    pub new_benchmark_priority: NewBenchmarkPriority,
+    /// A benchmark is trivial when every previous result solved it in less than
+    /// this much CPU time (rules: "less than one second").
+    #[serde(default = "default_trivial_time")]
+    pub trivial_time_s: f64,
     /// Parallel/Cloud: a benchmark is hard when some solver needed more than this.
     #[serde(default)]
     pub parallel_hard_time_s: Option<u32>,
     /// Parallel/Cloud: number of benchmarks selected.
     #[serde(default)]
     pub parallel_num_selected: Option<u32>,
+}
+
+fn default_trivial_time() -> f64 {
+    1.0
+}
+
+/// How a capped logic prefers new benchmarks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewBenchmarkPriority {
+    /// Rules 2025 section 6: one random benchmark from each new family first, then
+    /// uniformly from all the rest.
+    #[default]
+    OnePerFamily,
+    /// The reference tool's behaviour (named policy): as many new benchmarks as fit
+    /// first, then old ones.
+    AllNewFirst,
 }
 
 /// A benchmark removed from the library before selection.

@@ -1,5 +1,11 @@
 //! Benchmark selection by the rules (2025 section 6), with glibc `random()`.
 
+pub mod evidence;
 pub mod random;
+pub mod selection;
 
+pub use evidence::{SoundAnswers, Triviality, fastest_solves};
 pub use random::GlibcRandom;
+pub use selection::{
+    Candidate, LogicStats, SelectedBenchmark, Selection, SelectionInputs, cap, candidates, select,
+};

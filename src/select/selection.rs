@@ -1,0 +1,344 @@
+//! The selection of rules section 6 for the Single Query, Incremental,
+//! Unsat-Core and Model-Validation tracks, and its output.
+//!
+//! Determinism: one `srandom(seed)` stream per selection, consumed logic by logic
+//! in name order; within a logic, candidates are in path order. The same inputs
+//! and seed give the same selection, byte for byte.
+
+use super::evidence::{SoundAnswers, Triviality};
+use super::random::GlibcRandom;
+use crate::benchmarks::{Inventory, Smt2File};
+use crate::model::{Competition, Logic, NewBenchmarkPriority, Status, Track};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+/// One candidate benchmark, whatever its kind.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// Identity.
+    pub file: Smt2File,
+    /// Library path (cached).
+    pub path: String,
+    /// Expected status (`incremental` for incremental benchmarks).
+    pub status: Status,
+    /// Assertions (non-incremental) or check-sats (incremental).
+    pub count: u64,
+}
+
+/// Per-logic statistics (`--explain`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogicStats {
+    /// Benchmarks of the logic in the inventory.
+    pub all: usize,
+    /// Removed by the competition's removal list.
+    pub removed: usize,
+    /// Removed as trivial (Single Query).
+    pub trivial: usize,
+    /// Removed by the track's status filter (Unsat-Core: not unsat; Model-Validation: not sat).
+    pub wrong_status: usize,
+    /// Removed for too few assertions (Unsat-Core).
+    pub too_few_asserts: usize,
+    /// Left after the filters (n of the cap formula).
+    pub eligible: usize,
+    /// New benchmarks among the eligible.
+    pub new: usize,
+    /// New families among the eligible.
+    pub new_families: usize,
+    /// The cap min(n, max(min, floor(ratio n))).
+    pub cap: usize,
+    /// Selected.
+    pub selected: usize,
+}
+
+/// A selected benchmark.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SelectedBenchmark {
+    /// Identity.
+    pub file: Smt2File,
+    /// Expected status.
+    pub status: Status,
+    /// Assertions (non-incremental) or check-sats (incremental).
+    pub count: u64,
+    /// Whether it is new this year.
+    pub new: bool,
+    /// Heat number (1-based), when heats were requested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heat: Option<u32>,
+}
+
+/// A selection: provenance, statistics and the selected benchmarks (path order).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Selection {
+    /// Track selected for.
+    pub track: Track,
+    /// Competition year.
+    pub year: u16,
+    /// The `srandom()` seed.
+    pub seed: u32,
+    /// Notes on inputs (ignored results files, shortfalls, ...).
+    pub notes: Vec<String>,
+    /// Per-logic statistics.
+    pub logics: BTreeMap<Logic, LogicStats>,
+    /// The selected benchmarks, sorted by path.
+    pub benchmarks: Vec<SelectedBenchmark>,
+}
+
+/// Inputs besides the inventory.
+pub struct SelectionInputs<'a> {
+    /// The competition.
+    pub competition: &'a Competition,
+    /// The track.
+    pub track: Track,
+    /// The seed.
+    pub seed: u32,
+    /// Triviality from previous years (Single Query).
+    pub triviality: &'a Triviality,
+    /// Sound solvers' answers this year (Unsat-Core, Model-Validation).
+    pub sound: &'a SoundAnswers,
+    /// Number of heats per division (0 or 1: none).
+    pub heats: u32,
+    /// Only these logics (e.g. those with entrants); `None`: all of the track.
+    pub only_logics: Option<&'a BTreeSet<Logic>>,
+}
+
+/// The candidates of a track from the inventory, grouped by logic (path order).
+pub fn candidates(inv: &Inventory, incremental: bool) -> BTreeMap<Logic, Vec<Candidate>> {
+    let mut by_logic: BTreeMap<Logic, Vec<Candidate>> = BTreeMap::new();
+    if incremental {
+        for b in &inv.incremental {
+            by_logic.entry(b.file.logic.clone()).or_default().push(Candidate {
+                path: b.file.path(),
+                file: b.file.clone(),
+                status: Status::Incremental,
+                count: b.check_sats,
+            });
+        }
+    } else {
+        for b in &inv.non_incremental {
+            by_logic.entry(b.file.logic.clone()).or_default().push(Candidate {
+                path: b.file.path(),
+                file: b.file.clone(),
+                status: b.status,
+                count: b.asserts,
+            });
+        }
+    }
+    for v in by_logic.values_mut() {
+        v.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+    by_logic
+}
+
+/// The cap of rules section 6, step 4: min(n, max(min_used, floor(ratio * n))).
+pub fn cap(n: usize, min_used: u64, ratio: f64) -> usize {
+    let scaled = (n as f64 * ratio).floor() as usize;
+    n.min(scaled.max(min_used as usize))
+}
+
+/// Runs the selection for SingleQuery, Incremental, UnsatCore or ModelValidation.
+pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, String> {
+    let comp = input.competition;
+    let track = input.track;
+    let def = comp
+        .track(track)
+        .ok_or_else(|| format!("track {track} is not part of {}", comp.name))?;
+    if matches!(track, Track::Parallel | Track::Cloud) {
+        return Err(format!("{track} has its own selection (see select_parallel)"));
+    }
+    let params = &comp.selection;
+    let removed: HashSet<(String, String, String)> = comp
+        .removed_benchmarks
+        .iter()
+        .map(|r| (r.logic.to_string(), r.family.clone(), r.name.clone()))
+        .collect();
+    let mut rng = GlibcRandom::new(input.seed);
+    let mut stats = BTreeMap::new();
+    let mut chosen: Vec<SelectedBenchmark> = Vec::new();
+    let by_logic = candidates(inv, track.is_incremental());
+    for (logic, all) in &by_logic {
+        if def.division_of(logic.as_str()).is_none()
+            || input.only_logics.is_some_and(|o| !o.contains(logic))
+        {
+            continue;
+        }
+        let mut st = LogicStats {
+            all: all.len(),
+            ..LogicStats::default()
+        };
+        let mut eligible: Vec<&Candidate> = Vec::new();
+        for c in all {
+            let key = (logic.to_string(), c.file.family_path(), c.file.name.clone());
+            if removed.contains(&key) {
+                st.removed += 1;
+            } else if track == Track::SingleQuery && input.triviality.is_trivial(&c.path) {
+                st.trivial += 1;
+            } else if !status_ok(track, c, input.sound) {
+                st.wrong_status += 1;
+            } else if track == Track::UnsatCore && c.count < params.unsat_core_min_num_asserts {
+                st.too_few_asserts += 1;
+            } else {
+                eligible.push(c);
+            }
+        }
+        st.eligible = eligible.len();
+        let is_new = |c: &Candidate| {
+            params
+                .new_family_prefix
+                .as_deref()
+                .is_some_and(|p| c.file.family.first().is_some_and(|f| f.starts_with(p)))
+        };
+        let new_families: BTreeMap<String, Vec<usize>> =
+            eligible.iter().enumerate().filter(|(_, c)| is_new(c)).fold(
+                BTreeMap::new(),
+                |mut m, (i, c)| {
+                    m.entry(c.file.family_path()).or_default().push(i);
+                    m
+                },
+            );
+        st.new = new_families.values().map(Vec::len).sum();
+        st.new_families = new_families.len();
+        st.cap = cap(eligible.len(), params.min_used_benchmarks, params.ratio_of_used_benchmarks);
+        let picked = pick(&mut rng, eligible.len(), st.cap, &new_families, params.new_benchmark_priority);
+        st.selected = picked.len();
+        for i in picked {
+            let c = eligible[i];
+            chosen.push(SelectedBenchmark {
+                file: c.file.clone(),
+                status: c.status,
+                count: c.count,
+                new: is_new(c),
+                heat: None,
+            });
+        }
+        stats.insert(logic.clone(), st);
+    }
+    if input.heats > 1 {
+        assign_heats(&mut chosen, input.heats, &mut rng, |b| {
+            def.division_of(b.file.logic.as_str())
+                .map(|d| d.to_string())
+                .unwrap_or_default()
+        });
+    }
+    chosen.sort_by_cached_key(|b| b.file.path());
+    Ok(Selection {
+        track,
+        year: comp.year,
+        seed: input.seed,
+        notes: Vec::new(),
+        logics: stats,
+        benchmarks: chosen,
+    })
+}
+
+/// Rules section 6, step 3: the status filters of the Unsat-Core and
+/// Model-Validation tracks (unknown status: a sound solver's answer decides).
+fn status_ok(track: Track, c: &Candidate, sound: &SoundAnswers) -> bool {
+    match track {
+        Track::UnsatCore => {
+            c.status == Status::Unsat || (c.status == Status::Unknown && sound.said_unsat(&c.path))
+        }
+        Track::ModelValidation => {
+            c.status == Status::Sat || (c.status == Status::Unknown && sound.said_sat(&c.path))
+        }
+        _ => true,
+    }
+}
+
+/// Picks `size` of `n` eligible indices, new benchmarks first as the policy says.
+fn pick(
+    rng: &mut GlibcRandom,
+    n: usize,
+    size: usize,
+    new_families: &BTreeMap<String, Vec<usize>>,
+    priority: NewBenchmarkPriority,
+) -> Vec<usize> {
+    if size >= n {
+        return (0..n).collect();
+    }
+    let mut picked: Vec<usize> = Vec::new();
+    match priority {
+        NewBenchmarkPriority::OnePerFamily => {
+            let families: Vec<&Vec<usize>> = new_families.values().collect();
+            let order: Vec<usize> = if families.len() > size {
+                rng.sample_indices(families.len(), size)
+            } else {
+                (0..families.len()).collect()
+            };
+            for f in order {
+                let members = families[f];
+                picked.push(members[rng.below(members.len())]);
+            }
+        }
+        NewBenchmarkPriority::AllNewFirst => {
+            let new: Vec<usize> = new_families.values().flatten().copied().collect::<BTreeSet<_>>().into_iter().collect();
+            let take = size.min(new.len());
+            picked.extend(rng.sample_indices(new.len(), take).into_iter().map(|i| new[i]));
+        }
+    }
+    let taken: HashSet<usize> = picked.iter().copied().collect();
+    let rest: Vec<usize> = (0..n).filter(|i| !taken.contains(i)).collect();
+    let more = size - picked.len();
+    picked.extend(rng.sample_indices(rest.len(), more).into_iter().map(|i| rest[i]));
+    picked
+}
+
+/// Rules section 6, "Heats": per division, the selected benchmarks are shuffled
+/// and dealt round-robin into `heats` heats (sizes differ by at most one).
+pub fn assign_heats(
+    chosen: &mut [SelectedBenchmark],
+    heats: u32,
+    rng: &mut GlibcRandom,
+    division_of: impl Fn(&SelectedBenchmark) -> String,
+) {
+    let mut by_division: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut order: Vec<usize> = (0..chosen.len()).collect();
+    order.sort_by_cached_key(|&i| chosen[i].file.path());
+    for i in order {
+        by_division.entry(division_of(&chosen[i])).or_default().push(i);
+    }
+    for members in by_division.values_mut() {
+        rng.shuffle(members);
+        for (k, &i) in members.iter().enumerate() {
+            chosen[i].heat = Some((k as u32 % heats) + 1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cap_formula_cases_of_the_rules() {
+        assert_eq!(cap(0, 300, 0.5), 0);
+        assert_eq!(cap(250, 300, 0.5), 250);
+        assert_eq!(cap(300, 300, 0.5), 300);
+        assert_eq!(cap(450, 300, 0.5), 300);
+        assert_eq!(cap(600, 300, 0.5), 300);
+        assert_eq!(cap(601, 300, 0.5), 300);
+        assert_eq!(cap(1001, 300, 0.5), 500);
+    }
+
+    #[test]
+    fn one_per_new_family_then_uniform() {
+        let mut rng = GlibcRandom::new(1);
+        let mut fams = BTreeMap::new();
+        fams.insert("2025-a".to_string(), vec![0, 1, 2]);
+        fams.insert("2025-b".to_string(), vec![3]);
+        let p = pick(&mut rng, 20, 5, &fams, NewBenchmarkPriority::OnePerFamily);
+        assert_eq!(p.len(), 5);
+        assert!(p[0] <= 2 && p[1] == 3);
+        let uniq: BTreeSet<_> = p.iter().collect();
+        assert_eq!(uniq.len(), 5);
+    }
+
+    #[test]
+    fn more_new_families_than_room() {
+        let mut rng = GlibcRandom::new(3);
+        let fams: BTreeMap<String, Vec<usize>> =
+            (0..10).map(|i| (format!("2025-{i}"), vec![i])).collect();
+        let p = pick(&mut rng, 30, 4, &fams, NewBenchmarkPriority::OnePerFamily);
+        assert_eq!(p.len(), 4);
+        assert!(p.iter().all(|&i| i < 10));
+    }
+}
