@@ -361,3 +361,57 @@ fn sigterm_during_checker_keeps_its_answer() {
         "{stdout}"
     );
 }
+
+#[test]
+fn cpu_time_is_attributed_to_the_right_phase() {
+    let w = Work::new();
+    // The CPU burner is a grandchild of the wrapper (child of the solver script).
+    w.script(
+        "smtcomp_solver",
+        "sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'\necho unsat\n",
+    );
+    w.script("smtcomp_checker", "sleep 1\necho unknown\n");
+    let run = w.run(&["bench.smt2"]);
+    let o = interpret(&run.stdout);
+    let (solver_cpu, checker_cpu) = (o.solver_cpu_time().unwrap(), o.checker_cpu_time().unwrap());
+    assert!(solver_cpu >= 0.1, "solver cpu {solver_cpu}");
+    assert!(checker_cpu < solver_cpu, "checker cpu {checker_cpu}");
+    assert!(o.checker_wall_time().unwrap() >= 0.9);
+}
+
+#[test]
+fn checker_output_is_streamed_while_it_runs() {
+    use std::io::BufRead;
+    let w = Work::new();
+    w.script("smtcomp_solver", "echo unsat\n");
+    // The checker only finishes after the test has seen its first line.
+    w.script(
+        "smtcomp_checker",
+        "echo valid\nwhile [ ! -f go ]; do sleep 0.05; done\necho steps=1\n",
+    );
+    let mut child = Command::new(WRAPPER)
+        .args(["--checker-timeout", "60", "bench.smt2"])
+        .current_dir(w.dir.path())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "EOF before valid: {seen}"
+        );
+        seen.push_str(&line);
+        if line == "valid\n" {
+            break;
+        }
+    }
+    std::fs::write(w.path("go"), "").unwrap();
+    let mut rest = String::new();
+    reader.read_to_string(&mut rest).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(rest.starts_with("steps=1\nproofsize=6\n"), "{rest}");
+    assert!(rest.contains("\nchecker_exit=0\n"), "{rest}");
+}
