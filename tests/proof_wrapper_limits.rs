@@ -415,3 +415,35 @@ fn checker_output_is_streamed_while_it_runs() {
     assert!(rest.starts_with("steps=1\nproofsize=6\n"), "{rest}");
     assert!(rest.contains("\nchecker_exit=0\n"), "{rest}");
 }
+
+#[test]
+fn checker_skipped_when_the_total_budget_is_used_up() {
+    let w = Work::new();
+    // The proof cap stops the solver at once, but it ignores SIGTERM, so it
+    // only dies after the 2 s grace: by then the 1 s budget is gone.
+    w.script(
+        "smtcomp_solver",
+        "trap '' TERM\necho unsat\necho 0123456789\nsleep 60\n",
+    );
+    w.script("smtcomp_checker", "echo valid > checker.ran\necho valid\n");
+    let run = w.run(&[
+        "--total-budget",
+        "1",
+        "--max-proof-bytes",
+        "5",
+        "--kill-grace",
+        "2",
+        "bench.smt2",
+    ]);
+    assert_eq!(
+        normalise(&run.stdout),
+        "; run solver\n; compressing proof\n; proof size: 5 (GZ compressed)\n\
+         ; checker skipped: total budget used up\nproofsize=5\ncompressedsize=GZ\n\
+         solver_cpu_time=T\nsolver_wall_time=T\nsolver_signal=9\nsolver_timeout=0\n\
+         solver_stderr_truncated=0\nproof_truncated=1\ncompress_wall_time=T\n\
+         checker_timeout=1\nchecker_skipped=1\n"
+    );
+    assert!(!w.path("checker.ran").exists());
+    assert_eq!(w.read("proof.txt"), b"unsat");
+    assert_eq!(interpret(&run.stdout).verdict, ProofVerdict::Timeout);
+}
