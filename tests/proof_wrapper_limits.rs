@@ -272,7 +272,7 @@ fn total_budget_splits_time_between_phases() {
     // The checker gets the remainder; its early answer stands.
     w.script("smtcomp_solver", "echo unsat\necho '(proof valid)'\n");
     w.script("smtcomp_checker", "echo valid\nsleep 60\n");
-    let run = w.run(&["--total-budget", "1.5", "bench.smt2"]);
+    let run = w.run(&["--total-budget", "3", "bench.smt2"]);
     let outcome = interpret(&run.stdout);
     assert_eq!(outcome.values.flag("checker_timeout"), Some(true));
     assert_eq!(outcome.values.get("checker_signal"), Some("15"));
@@ -420,7 +420,7 @@ fn checker_output_is_streamed_while_it_runs() {
 fn checker_skipped_when_the_total_budget_is_used_up() {
     let w = Work::new();
     // The proof cap stops the solver at once, but it ignores SIGTERM, so it
-    // only dies after the 2 s grace: by then the 1 s budget is gone.
+    // only dies after the 3.5 s grace: by then the 2 s budget is gone.
     w.script(
         "smtcomp_solver",
         "trap '' TERM\necho unsat\necho 0123456789\nsleep 60\n",
@@ -428,11 +428,11 @@ fn checker_skipped_when_the_total_budget_is_used_up() {
     w.script("smtcomp_checker", "echo valid > checker.ran\necho valid\n");
     let run = w.run(&[
         "--total-budget",
-        "1",
+        "2",
         "--max-proof-bytes",
         "5",
         "--kill-grace",
-        "2",
+        "3.5",
         "bench.smt2",
     ]);
     assert_eq!(
