@@ -39,9 +39,15 @@ fn require_solver(name: &str) -> Option<PathBuf> {
 /// Copies a corpus benchmark into `w` as `bench.smt2`, prepared for the proof
 /// track: proofs enabled, `(get-proof)` after the `(check-sat)`.
 fn prepare(w: &Work, corpus_file: &str) {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(corpus_file);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(corpus_file);
     let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-    assert_eq!(text.matches("(check-sat)").count(), 1, "single query expected");
+    assert_eq!(
+        text.matches("(check-sat)").count(),
+        1,
+        "single query expected"
+    );
     let body = text.replace("(check-sat)", "(check-sat)\n(get-proof)");
     std::fs::write(
         w.path("bench.smt2"),
@@ -79,7 +85,12 @@ fn cvc5_proof_is_valid() {
         let run = w.run(&["--total-budget", "120", "bench.smt2"]);
         assert_eq!(run.code, Some(0), "{bench}: {}", run.stderr);
         let outcome = interpret(&run.stdout);
-        assert_eq!(outcome.verdict, ProofVerdict::Valid, "{bench}: {}", run.stdout);
+        assert_eq!(
+            outcome.verdict,
+            ProofVerdict::Valid,
+            "{bench}: {}",
+            run.stdout
+        );
         let proof = w.read("proof.txt");
         assert!(proof.starts_with(b"unsat\n("), "{bench}");
         assert_eq!(outcome.proof_size(), Some(proof.len() as u64));

@@ -184,6 +184,31 @@ fn compress(opts: &Options, proof_size: u64, gz: &Path) -> (Option<u64>, Duratio
     }
 }
 
+/// The checker's limit: `--checker-timeout`, and with `--total-budget` what is
+/// left of it (possibly zero).
+fn checker_limit(opts: &Options, run_started: Instant) -> Option<Duration> {
+    let remaining = opts
+        .total_budget
+        .map(|total| total.saturating_sub(run_started.elapsed()));
+    match (opts.checker_timeout, remaining) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Why the checker must not run, if it must not.
+fn skip_reason(solver_stop: Stop, checker_timeout: Option<Duration>) -> Option<Skip> {
+    if let Some(sig) = signals::pending() {
+        Some(Skip::Signal(sig))
+    } else if solver_stop == Stop::Timeout {
+        Some(Skip::SolverTimeout)
+    } else if checker_timeout.is_some_and(|t| t.is_zero()) {
+        Some(Skip::NoBudget)
+    } else {
+        None
+    }
+}
+
 /// Runs the whole wrapper: solver, compression, checker, report.
 ///
 /// Setup errors (the output directory or a file cannot be created) are returned
@@ -230,22 +255,8 @@ pub fn run(opts: &Options) -> anyhow::Result<RunResult> {
     ));
 
     // Phase 3: checker, stdout passed through.
-    let remaining = opts
-        .total_budget
-        .map(|total| total.saturating_sub(run_started.elapsed()));
-    let checker_timeout = match (opts.checker_timeout, remaining) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    let skip = if let Some(sig) = signals::pending() {
-        Some(Skip::Signal(sig))
-    } else if solver.stop == Stop::Timeout {
-        Some(Skip::SolverTimeout)
-    } else if checker_timeout.is_some_and(|t| t.is_zero()) {
-        Some(Skip::NoBudget)
-    } else {
-        None
-    };
+    let checker_timeout = checker_limit(opts, run_started);
+    let skip = skip_reason(solver.stop, checker_timeout);
     let checker = match skip {
         Some(reason) => {
             let reason = match reason {
