@@ -1,5 +1,22 @@
-//! Placeholder: the proof wrapper is implemented in its own issue.
+//! `smtcomp-proof-wrapper`: Proof Exhibition Track wrapper (drop-in replacement
+//! for `starexec_run_proof`). See `docs/proof-wrapper.md` and [`smtcomp::proof`].
+
+use smtcomp::proof::{Options, run, signals};
+
 fn main() {
-    eprintln!("smtcomp-proof-wrapper: not built yet");
-    std::process::exit(2);
+    let opts = match Options::parse_from(std::env::args_os()) {
+        Ok(opts) => opts,
+        Err(e) => std::process::exit(e.report()),
+    };
+    match run::run(&opts) {
+        Ok(result) => {
+            if let Some(sig) = result.interrupted {
+                signals::reraise(sig);
+            }
+        }
+        Err(e) => {
+            eprintln!("smtcomp-proof-wrapper: {e:#}");
+            std::process::exit(2);
+        }
+    }
 }
