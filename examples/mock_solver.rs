@@ -22,6 +22,7 @@
 //! * `--flood N`         write N blank lines to stdout before reading a command
 //! * `--delay-ms MS`     sleep before answering each query
 //! * `--fast`            line mode: one command per line, minimal work
+//! * `--fd-file FILE`    write our open descriptors (one per line)
 //! * `--args-file FILE`  write our argv (one per line) and exit
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Read, Write};
@@ -211,6 +212,19 @@ fn main() {
             "--flood" => script.flood = val().parse().unwrap(),
             "--delay-ms" => script.delay_ms = val().parse().unwrap(),
             "--fast" => fast = true,
+            "--fd-file" => {
+                let mut fds: Vec<String> = std::fs::read_dir("/proc/self/fd")
+                    .unwrap()
+                    .flatten()
+                    .filter(|e| {
+                        let target = std::fs::read_link(e.path()).unwrap_or_default();
+                        !target.starts_with("/proc/")
+                    })
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect();
+                fds.sort();
+                std::fs::write(val(), fds.join("\n") + "\n").unwrap();
+            }
             "--args-file" => {
                 let all: Vec<String> = std::env::args().collect();
                 std::fs::write(val(), all.join("\n") + "\n").unwrap();

@@ -90,6 +90,30 @@ pub fn resolve(solver: &OsStr) -> Option<PathBuf> {
         .find(|candidate| is_executable(candidate))
 }
 
+/// Marks every inherited descriptor above 2 close-on-exec, so that nothing
+/// the harness leaked into us (e.g. a jobserver pipe) reaches the solver.
+/// Descriptors we open ourselves are close-on-exec already.
+pub fn cloexec_inherited() {
+    let Ok(entries) = std::fs::read_dir("/proc/self/fd") else {
+        return;
+    };
+    let fds: Vec<RawFd> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
+        .filter(|&fd| fd > 2)
+        .collect();
+    for fd in fds {
+        // SAFETY: F_GETFD/F_SETFD on a descriptor number; a stale one
+        // (the directory handle, already closed) just fails with EBADF.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
+    }
+}
+
 fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }

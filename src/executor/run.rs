@@ -9,7 +9,7 @@ use super::args::Options;
 use super::input;
 use super::lines::Line;
 use super::output::{Output, quote};
-use super::process::{Control, Interrupt, Solver, StderrSink, resolve};
+use super::process::{Control, Interrupt, Solver, StderrSink, cloexec_inherited, resolve};
 use super::signals::SignalPipe;
 use super::stats::{CommandRecord, EndRecord, Stats, solver_cpu};
 
@@ -89,6 +89,7 @@ pub fn run(opts: &Options, out: &mut Output) -> Outcome {
         "BAD response to set-option command: 'Cannot execute: {}'",
         quote(opts.solver.as_encoded_bytes())
     );
+    cloexec_inherited();
     let t0 = Instant::now();
     let Some(program) = resolve(&opts.solver) else {
         out.line(&cannot_execute);
