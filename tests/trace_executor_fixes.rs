@@ -318,13 +318,9 @@ fn times_follow_each_sat_or_unsat_answer() {
     assert_eq!(times.len(), 2);
     assert!(times[0] >= 0.02 && times[1] >= times[0] + 0.04, "{times:?}");
     assert!(times[1] <= r.elapsed.as_secs_f64());
+    let format = regex::Regex::new(r"^time [0-9]+\.[0-9]{6}$").unwrap();
     for l in r.stdout.lines().filter(|l| l.starts_with("time ")) {
-        assert!(
-            regex::Regex::new(r"^time [0-9]+\.[0-9]{6}$")
-                .unwrap()
-                .is_match(l),
-            "{l}"
-        );
+        assert!(format.is_match(l), "{l}");
     }
     // The --te- spelling is the same option; default output has no time lines.
     let r = run_mock(dir.path(), &["--te-times"], &[], &b);
