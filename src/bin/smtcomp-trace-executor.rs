@@ -1,5 +1,7 @@
-//! Placeholder: the trace executor is implemented in its own issue.
+//! `smtcomp-trace-executor`: drop-in replacement for SMT-COMP's
+//! `smtlib2_trace_executor` (see `docs/trace-executor.md`).
+
 fn main() {
-    eprintln!("smtcomp-trace-executor: not built yet");
-    std::process::exit(2);
+    let code = smtcomp::executor::main_with_args(std::env::args_os().collect());
+    std::process::exit(code);
 }

@@ -1,0 +1,99 @@
+//! SIGTERM/SIGINT/SIGHUP handling through a self-pipe.
+//!
+//! The handler only writes the signal number to a non-blocking pipe; the main
+//! loop polls the read end, stops the solver group and then re-raises the
+//! signal with its default action ([`reraise`]), so the harness still sees
+//! "killed by signal 15". SIGPIPE is ignored (the Rust runtime already does
+//! this), so a vanished solver shows up as `EPIPE`.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// Signals that stop a run.
+pub const HANDLED: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+static WRITE_FD: AtomicI32 = AtomicI32::new(-1);
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    let fd = WRITE_FD.load(Ordering::Relaxed);
+    if fd >= 0 {
+        let byte = sig as u8;
+        // SAFETY: write(2) is async-signal-safe; the buffer is a local byte.
+        unsafe {
+            libc::write(fd, (&byte as *const u8).cast(), 1);
+        }
+    }
+}
+
+/// The read end of the signal self-pipe.
+pub struct SignalPipe {
+    read: OwnedFd,
+    _write: OwnedFd,
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0 as RawFd; 2];
+    // SAFETY: fds is a valid two-element array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 returned two fresh descriptors that we now own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+impl SignalPipe {
+    /// Installs the handlers (once per process) and returns the pipe.
+    pub fn install() -> io::Result<SignalPipe> {
+        let (read, write) = pipe()?;
+        WRITE_FD.store(write.as_raw_fd(), Ordering::Relaxed);
+        for sig in HANDLED {
+            // SAFETY: a zeroed sigaction with a valid handler is well formed.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as *const () as usize;
+                libc::sigemptyset(&mut action.sa_mask);
+                action.sa_flags = libc::SA_RESTART;
+                if libc::sigaction(sig, &action, std::ptr::null_mut()) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+        }
+        // SAFETY: ignoring SIGPIPE is always allowed.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
+        Ok(SignalPipe {
+            read,
+            _write: write,
+        })
+    }
+
+    /// The descriptor to poll for readability.
+    pub fn fd(&self) -> RawFd {
+        self.read.as_raw_fd()
+    }
+
+    /// The first pending signal, if any.
+    pub fn pending(&self) -> Option<libc::c_int> {
+        let mut byte = 0u8;
+        // SAFETY: reading one byte into a local from a non-blocking pipe.
+        let n = unsafe { libc::read(self.read.as_raw_fd(), (&mut byte as *mut u8).cast(), 1) };
+        (n == 1).then_some(libc::c_int::from(byte))
+    }
+}
+
+/// Restores the default action of `sig` and raises it; falls back to
+/// exiting with `128 + sig` if the signal does not terminate the process.
+pub fn reraise(sig: libc::c_int) -> ! {
+    // SAFETY: plain signal-disposition and raise calls.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(sig);
+    }
+    std::process::exit(128 + sig)
+}
