@@ -5,6 +5,7 @@
 
 mod competition_cmd;
 mod seed_cmd;
+mod select_cmd;
 mod submissions_cmd;
 
 use crate::model::{Competition, DEFAULT_YEAR};
@@ -63,6 +64,8 @@ pub enum Command {
     Submissions(submissions_cmd::SubmissionsCommand),
     /// Compute the competition seed from the submissions (rules section 6).
     Seed(seed_cmd::SeedArgs),
+    /// Select the benchmarks of a track (rules section 6) with glibc random().
+    Select(select_cmd::SelectArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -71,6 +74,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
+        Command::Select(args) => select_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }

@@ -15,7 +15,9 @@ mod track;
 pub use answer::{Answer, Status};
 pub use competition::{Competition, CompetitionError, DEFAULT_YEAR, TrackDefinition};
 pub use edition::RulesEdition;
-pub use file::{CompetitionFile, NewBenchmarkPriority, RemovedBenchmark, SeedInputs, SelectionParams, TrackFile};
+pub use file::{
+    CompetitionFile, NewBenchmarkPriority, RemovedBenchmark, SeedInputs, SelectionParams, TrackFile,
+};
 pub use limits::Limits;
 pub use names::{Division, Logic, is_valid_name};
 pub use track::{Track, UnknownTrack};

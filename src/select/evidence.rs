@@ -84,7 +84,10 @@ impl SoundAnswers {
         let sq_runs = || results.iter().filter(|r| r.track == Track::SingleQuery);
         let mut unsound = BTreeSet::new();
         for r in sq_runs() {
-            let status = statuses.get(&r.file.path()).copied().unwrap_or(Status::Unknown);
+            let status = statuses
+                .get(&r.file.path())
+                .copied()
+                .unwrap_or(Status::Unknown);
             if r.result.contradicts(status) {
                 unsound.insert((division(&r.file), r.solver.clone()));
             }

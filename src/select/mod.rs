@@ -1,11 +1,13 @@
 //! Benchmark selection by the rules (2025 section 6), with glibc `random()`.
 
 pub mod evidence;
+pub mod parallel;
 pub mod random;
 pub mod selection;
 
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};
+pub use parallel::select_parallel;
 pub use random::GlibcRandom;
 pub use selection::{
-    Candidate, LogicStats, SelectedBenchmark, Selection, SelectionInputs, cap, candidates, select,
+    Candidate, LogicStats, SelectedBenchmark, Selection, SelectionInputs, candidates, cap, select,
 };

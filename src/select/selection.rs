@@ -14,9 +14,9 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// One candidate benchmark, whatever its kind.
 #[derive(Debug, Clone)]
-pub struct Candidate {
+pub struct Candidate<'a> {
     /// Identity.
-    pub file: Smt2File,
+    pub file: &'a Smt2File,
     /// Library path (cached).
     pub path: String,
     /// Expected status (`incremental` for incremental benchmarks).
@@ -102,25 +102,31 @@ pub struct SelectionInputs<'a> {
 }
 
 /// The candidates of a track from the inventory, grouped by logic (path order).
-pub fn candidates(inv: &Inventory, incremental: bool) -> BTreeMap<Logic, Vec<Candidate>> {
-    let mut by_logic: BTreeMap<Logic, Vec<Candidate>> = BTreeMap::new();
+pub fn candidates(inv: &Inventory, incremental: bool) -> BTreeMap<Logic, Vec<Candidate<'_>>> {
+    let mut by_logic: BTreeMap<Logic, Vec<Candidate<'_>>> = BTreeMap::new();
     if incremental {
         for b in &inv.incremental {
-            by_logic.entry(b.file.logic.clone()).or_default().push(Candidate {
-                path: b.file.path(),
-                file: b.file.clone(),
-                status: Status::Incremental,
-                count: b.check_sats,
-            });
+            by_logic
+                .entry(b.file.logic.clone())
+                .or_default()
+                .push(Candidate {
+                    path: b.file.path(),
+                    file: &b.file,
+                    status: Status::Incremental,
+                    count: b.check_sats,
+                });
         }
     } else {
         for b in &inv.non_incremental {
-            by_logic.entry(b.file.logic.clone()).or_default().push(Candidate {
-                path: b.file.path(),
-                file: b.file.clone(),
-                status: b.status,
-                count: b.asserts,
-            });
+            by_logic
+                .entry(b.file.logic.clone())
+                .or_default()
+                .push(Candidate {
+                    path: b.file.path(),
+                    file: &b.file,
+                    status: b.status,
+                    count: b.asserts,
+                });
         }
     }
     for v in by_logic.values_mut() {
@@ -143,7 +149,9 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         .track(track)
         .ok_or_else(|| format!("track {track} is not part of {}", comp.name))?;
     if matches!(track, Track::Parallel | Track::Cloud) {
-        return Err(format!("{track} has its own selection (see select_parallel)"));
+        return Err(format!(
+            "{track} has its own selection (see select_parallel)"
+        ));
     }
     let params = &comp.selection;
     let removed: HashSet<(String, String, String)> = comp
@@ -165,7 +173,7 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             all: all.len(),
             ..LogicStats::default()
         };
-        let mut eligible: Vec<&Candidate> = Vec::new();
+        let mut eligible: Vec<&Candidate<'_>> = Vec::new();
         for c in all {
             let key = (logic.to_string(), c.file.family_path(), c.file.name.clone());
             if removed.contains(&key) {
@@ -181,24 +189,34 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             }
         }
         st.eligible = eligible.len();
-        let is_new = |c: &Candidate| {
+        let is_new = |c: &Candidate<'_>| {
             params
                 .new_family_prefix
                 .as_deref()
                 .is_some_and(|p| c.file.family.first().is_some_and(|f| f.starts_with(p)))
         };
-        let new_families: BTreeMap<String, Vec<usize>> =
-            eligible.iter().enumerate().filter(|(_, c)| is_new(c)).fold(
-                BTreeMap::new(),
-                |mut m, (i, c)| {
-                    m.entry(c.file.family_path()).or_default().push(i);
-                    m
-                },
-            );
+        let new_families: BTreeMap<String, Vec<usize>> = eligible
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| is_new(c))
+            .fold(BTreeMap::new(), |mut m, (i, c)| {
+                m.entry(c.file.family_path()).or_default().push(i);
+                m
+            });
         st.new = new_families.values().map(Vec::len).sum();
         st.new_families = new_families.len();
-        st.cap = cap(eligible.len(), params.min_used_benchmarks, params.ratio_of_used_benchmarks);
-        let picked = pick(&mut rng, eligible.len(), st.cap, &new_families, params.new_benchmark_priority);
+        st.cap = cap(
+            eligible.len(),
+            params.min_used_benchmarks,
+            params.ratio_of_used_benchmarks,
+        );
+        let picked = pick(
+            &mut rng,
+            eligible.len(),
+            st.cap,
+            &new_families,
+            params.new_benchmark_priority,
+        );
         st.selected = picked.len();
         for i in picked {
             let c = eligible[i];
@@ -270,15 +288,29 @@ fn pick(
             }
         }
         NewBenchmarkPriority::AllNewFirst => {
-            let new: Vec<usize> = new_families.values().flatten().copied().collect::<BTreeSet<_>>().into_iter().collect();
+            let new: Vec<usize> = new_families
+                .values()
+                .flatten()
+                .copied()
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
             let take = size.min(new.len());
-            picked.extend(rng.sample_indices(new.len(), take).into_iter().map(|i| new[i]));
+            picked.extend(
+                rng.sample_indices(new.len(), take)
+                    .into_iter()
+                    .map(|i| new[i]),
+            );
         }
     }
     let taken: HashSet<usize> = picked.iter().copied().collect();
     let rest: Vec<usize> = (0..n).filter(|i| !taken.contains(i)).collect();
     let more = size - picked.len();
-    picked.extend(rng.sample_indices(rest.len(), more).into_iter().map(|i| rest[i]));
+    picked.extend(
+        rng.sample_indices(rest.len(), more)
+            .into_iter()
+            .map(|i| rest[i]),
+    );
     picked
 }
 
@@ -294,7 +326,10 @@ pub fn assign_heats(
     let mut order: Vec<usize> = (0..chosen.len()).collect();
     order.sort_by_cached_key(|&i| chosen[i].file.path());
     for i in order {
-        by_division.entry(division_of(&chosen[i])).or_default().push(i);
+        by_division
+            .entry(division_of(&chosen[i]))
+            .or_default()
+            .push(i);
     }
     for members in by_division.values_mut() {
         rng.shuffle(members);

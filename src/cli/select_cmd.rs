@@ -1,0 +1,233 @@
+//! `smtcomp select ...`
+
+use super::{EXIT_OK, GlobalArgs, print, to_json};
+use crate::benchmarks::Inventory;
+use crate::datafile;
+use crate::model::{Competition, Logic, Status, Track};
+use crate::results::{ResultsFile, RunRecord};
+use crate::select::{
+    Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves, select, select_parallel,
+};
+use crate::submission::load_set;
+use clap::Args;
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `smtcomp select`.
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Track to select for (SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud, ...).
+    track: Track,
+    /// Benchmark inventory (`smtcomp benchmarks scan` output or a `benchmarks-YYYY.json.gz`).
+    #[arg(long, value_name = "FILE")]
+    inventory: PathBuf,
+    /// Previous years' Single Query results (`results-sq-YYYY.json.gz`), for triviality and
+    /// Parallel/Cloud hardness. Files named with a year outside the definition's
+    /// `previous_results_years` are ignored (and said so).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    previous_results: Vec<PathBuf>,
+    /// This year's Single Query results, for the status filters of Unsat-Core and
+    /// Model-Validation (an unknown status counts when a sound solver answered).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    current_results: Vec<PathBuf>,
+    /// The `srandom()` seed (see `smtcomp seed`).
+    #[arg(long, value_name = "N")]
+    seed: u32,
+    /// Divide each division's selection into this many heats.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    heats: u32,
+    /// Only logics entered by at least one of these submissions (files or directories).
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    submissions: Vec<PathBuf>,
+    /// Print per-logic statistics (all, removed, trivial, filtered, eligible, new, cap, selected).
+    #[arg(long)]
+    explain: bool,
+    /// Output file (JSON; gzip if it ends in .gz). Default: standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> anyhow::Result<u8> {
+    let comp = global.competition()?;
+    let inv = Inventory::read(&args.inventory)?;
+    let mut notes = Vec::new();
+    let previous = read_results(&args.previous_results, &comp, &mut notes, true)?;
+    let current = read_results(&args.current_results, &comp, &mut notes, false)?;
+    // Expected statuses by path: only needed to judge results.
+    let statuses: HashMap<String, Status> = if previous.is_empty() && current.is_empty() {
+        HashMap::new()
+    } else {
+        inv.non_incremental
+            .iter()
+            .map(|b| (b.file.path(), b.status))
+            .collect()
+    };
+    let only = only_logics(&args.submissions, &comp, args.track)?;
+    let mut selection = match args.track {
+        Track::Parallel | Track::Cloud => {
+            let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses);
+            select_parallel(&inv, &comp, args.track, args.seed, &fastest, only.as_ref())
+        }
+        track => {
+            let triviality = Triviality::tally(
+                previous.iter().map(Vec::as_slice),
+                &statuses,
+                comp.selection.trivial_time_s,
+            );
+            let all_current: Vec<RunRecord> = current.into_iter().flatten().collect();
+            let sound = SoundAnswers::collect(&all_current, &statuses, &comp);
+            let input = SelectionInputs {
+                competition: &comp,
+                track,
+                seed: args.seed,
+                triviality: &triviality,
+                sound: &sound,
+                heats: args.heats,
+                only_logics: only.as_ref(),
+            };
+            select(&inv, &input)
+        }
+    }
+    .map_err(|e| anyhow::anyhow!(e))?;
+    notes.append(&mut selection.notes);
+    selection.notes = notes;
+    if args.explain {
+        print(&explain(&selection))?;
+    }
+    match &args.output {
+        Some(path) => datafile::write_json(path, &selection)?,
+        None if !args.explain => print(&to_json(&selection)?)?,
+        None => {}
+    }
+    Ok(EXIT_OK)
+}
+
+/// Reads results files; previous-year files outside the configured years are skipped.
+fn read_results(
+    files: &[PathBuf],
+    comp: &Competition,
+    notes: &mut Vec<String>,
+    previous: bool,
+) -> anyhow::Result<Vec<Vec<RunRecord>>> {
+    let mut sets = Vec::new();
+    for f in files {
+        if previous
+            && let Some(year) = year_in_name(f)
+            && !comp.selection.previous_results_years.contains(&year)
+        {
+            notes.push(format!(
+                "{}: ignored, {year} is not among the previous_results_years of {}",
+                f.display(),
+                comp.name
+            ));
+            continue;
+        }
+        sets.push(ResultsFile::read(f)?.results);
+    }
+    Ok(sets)
+}
+
+/// A 4-digit year (19xx/20xx) in the file name, if any.
+fn year_in_name(path: &Path) -> Option<u16> {
+    let name = path.file_name()?.to_string_lossy();
+    let re = regex::Regex::new(r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)").ok()?;
+    re.captures(&name)?.get(1)?.as_str().parse().ok()
+}
+
+/// Logics entered in `track` by the given submissions, if any were given.
+fn only_logics(
+    paths: &[PathBuf],
+    comp: &Competition,
+    track: Track,
+) -> anyhow::Result<Option<BTreeSet<Logic>>> {
+    if paths.is_empty() {
+        return Ok(None);
+    }
+    let loaded = load_set(paths, comp);
+    if let Some(bad) = loaded.iter().find(|l| l.submission.is_none()) {
+        let reasons: Vec<String> = bad.problems.iter().map(|p| p.to_string()).collect();
+        anyhow::bail!("cannot read submission:\n{}", reasons.join("\n"));
+    }
+    Ok(Some(
+        loaded
+            .iter()
+            .filter_map(|l| l.entries.get(&track))
+            .flat_map(|divisions| divisions.values().flatten().cloned())
+            .collect(),
+    ))
+}
+
+/// The `--explain` table.
+pub fn explain(s: &Selection) -> String {
+    let mut out = String::new();
+    let parallel = matches!(s.track, Track::Parallel | Track::Cloud);
+    let _ = writeln!(
+        out,
+        "Selection for {} {} (seed {})",
+        s.track, s.year, s.seed
+    );
+    for n in &s.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    let trivial = if parallel { "fast" } else { "trivial" };
+    let _ = writeln!(
+        out,
+        "{:<16} {:>8} {:>7} {:>8} {:>7} {:>7} {:>8} {:>7} {:>7} {:>7} {:>8}",
+        "logic",
+        "all",
+        "removed",
+        trivial,
+        "status",
+        "asserts",
+        "eligible",
+        "new",
+        "newfam",
+        "cap",
+        "selected"
+    );
+    let mut total = crate::select::LogicStats::default();
+    for (logic, st) in &s.logics {
+        let _ = writeln!(
+            out,
+            "{:<16} {:>8} {:>7} {:>8} {:>7} {:>7} {:>8} {:>7} {:>7} {:>7} {:>8}",
+            logic.as_str(),
+            st.all,
+            st.removed,
+            st.trivial,
+            st.wrong_status,
+            st.too_few_asserts,
+            st.eligible,
+            st.new,
+            st.new_families,
+            st.cap,
+            st.selected
+        );
+        total.all += st.all;
+        total.removed += st.removed;
+        total.trivial += st.trivial;
+        total.wrong_status += st.wrong_status;
+        total.too_few_asserts += st.too_few_asserts;
+        total.eligible += st.eligible;
+        total.new += st.new;
+        total.new_families += st.new_families;
+        total.cap += st.cap;
+        total.selected += st.selected;
+    }
+    let _ = writeln!(
+        out,
+        "{:<16} {:>8} {:>7} {:>8} {:>7} {:>7} {:>8} {:>7} {:>7} {:>7} {:>8}",
+        "total",
+        total.all,
+        total.removed,
+        total.trivial,
+        total.wrong_status,
+        total.too_few_asserts,
+        total.eligible,
+        total.new,
+        total.new_families,
+        total.cap,
+        total.selected
+    );
+    out
+}
