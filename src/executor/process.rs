@@ -179,8 +179,10 @@ impl Solver {
         let mut child = cmd.spawn()?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
+        // stdin is non-blocking (writes interleave with reads under poll);
+        // stdout stays blocking: it is only read when known to be readable,
+        // or in the blocking fast path of `recv`.
         set_nonblocking(stdin.as_raw_fd())?;
-        set_nonblocking(stdout.as_raw_fd())?;
         let stderr_copier = match (capture, child.stderr.take()) {
             (Some((file, limit)), Some(src)) => Some(std::thread::spawn(move || {
                 copy_capped(src, file, limit);
@@ -236,7 +238,10 @@ impl Solver {
         Ok(())
     }
 
-    /// Reads the next non-blank line.
+    /// Reads the next non-blank line. Without a deadline this blocks in
+    /// `read(2)` (one syscall per response, like the original); a signal
+    /// interrupts it with `EINTR` or, via the handler's SIGTERM to the
+    /// solver group, with end of file. With a deadline it uses `poll(2)`.
     pub fn recv(&mut self, ctl: &Control) -> Result<Line, Interrupt> {
         loop {
             if let Some(line) = self.lines.pop() {
@@ -245,9 +250,56 @@ impl Solver {
             if self.eof {
                 return Err(Interrupt::Eof);
             }
-            self.wait_io(false, ctl)?;
-            self.fill()?;
+            if ctl.deadline.is_some() {
+                self.wait_io(false, ctl)?;
+                self.fill()?;
+            } else {
+                self.read_blocking(ctl)?;
+            }
         }
+    }
+
+    fn read_blocking(&mut self, ctl: &Control) -> Result<(), Interrupt> {
+        if let Some(sig) = ctl.signals.pending() {
+            return Err(Interrupt::Signal(sig));
+        }
+        let Some(stdout) = self.stdout.as_ref() else {
+            self.eof = true;
+            return Ok(());
+        };
+        // SAFETY: reading into our own buffer from our own descriptor.
+        let n = unsafe {
+            libc::read(
+                stdout.as_raw_fd(),
+                self.rbuf.as_mut_ptr().cast(),
+                self.rbuf.len(),
+            )
+        };
+        match n {
+            n if n > 0 => self.lines.feed(&self.rbuf[..n as usize]),
+            0 => self.at_eof(),
+            _ => match io::Error::last_os_error().raw_os_error() {
+                Some(libc::EINTR) => {
+                    if let Some(sig) = ctl.signals.pending() {
+                        return Err(Interrupt::Signal(sig));
+                    }
+                }
+                Some(libc::EAGAIN) => {
+                    self.wait_io(false, ctl)?;
+                }
+                _ => self.at_eof(),
+            },
+        }
+        if self.lines.pending() > MAX_PENDING_LINES {
+            return Err(Interrupt::Flooded);
+        }
+        Ok(())
+    }
+
+    fn at_eof(&mut self) {
+        self.eof = true;
+        self.stdout = None;
+        self.lines.finish();
     }
 
     /// One non-blocking read of solver stdout into the line assembler.
@@ -382,8 +434,11 @@ impl Solver {
             unsafe { libc::poll(fds.as_mut_ptr(), 2, step.as_millis().max(1) as i32) };
             if fds[1].revents != 0 {
                 if let Some(sig) = signals.pending() {
-                    self.late_signal.get_or_insert(sig);
-                    return false;
+                    if self.late_signal.is_none() {
+                        // First notice of a signal: cut the wait short.
+                        self.late_signal = Some(sig);
+                        return false;
+                    }
                 }
             }
             if fds[0].revents != 0 {

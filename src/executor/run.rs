@@ -10,7 +10,7 @@ use super::input;
 use super::lines::Line;
 use super::output::{Output, quote};
 use super::process::{Control, Interrupt, Solver, StderrSink, cloexec_inherited, resolve};
-use super::signals::SignalPipe;
+use super::signals::{self, SignalPipe};
 use super::stats::{CommandRecord, EndRecord, Stats, solver_cpu};
 
 /// The handshake, byte for byte.
@@ -96,7 +96,10 @@ pub fn run(opts: &Options, out: &mut Output) -> Outcome {
         return Outcome::Bad;
     };
     let solver = match Solver::spawn(&program, &opts.solver, &opts.solver_args, stderr) {
-        Ok(solver) => solver,
+        Ok(solver) => {
+            signals::set_solver_group(solver.pid());
+            solver
+        }
         Err(_) => {
             out.line(&cannot_execute);
             return Outcome::Bad;
@@ -163,6 +166,12 @@ impl Session<'_> {
 
     /// Maps an I/O interruption to an outcome, printing its message.
     fn interrupted(&mut self, why: Interrupt, eof_message: &str) -> Outcome {
+        // The signal handler kills the solver, so a signal often shows up as
+        // end of file first.
+        let why = match (why, self.signals.pending()) {
+            (Interrupt::Eof, Some(sig)) => Interrupt::Signal(sig),
+            _ => why,
+        };
         match why {
             Interrupt::Eof => self.bad(eof_message),
             Interrupt::Flooded => {
@@ -379,7 +388,11 @@ impl Session<'_> {
             Outcome::Wrong | Outcome::Bad => {
                 self.solver.shutdown(false, self.opts.grace, &self.signals)
             }
-            Outcome::Timeout | Outcome::Signal(_) => self.solver.terminate(&self.signals),
+            Outcome::Timeout => self.solver.terminate(&self.signals),
+            Outcome::Signal(sig) => {
+                self.solver.late_signal = Some(sig);
+                self.solver.terminate(&self.signals)
+            }
         };
         let outcome = match (outcome, self.solver.late_signal) {
             (Outcome::Signal(_), _) | (_, None) => outcome,

@@ -1,10 +1,13 @@
 //! SIGTERM/SIGINT/SIGHUP handling through a self-pipe.
 //!
-//! The handler only writes the signal number to a non-blocking pipe; the main
-//! loop polls the read end, stops the solver group and then re-raises the
-//! signal with its default action ([`reraise`]), so the harness still sees
-//! "killed by signal 15". SIGPIPE is ignored (the Rust runtime already does
-//! this), so a vanished solver shows up as `EPIPE`.
+//! The handler writes the signal number to a non-blocking pipe and sends
+//! SIGTERM to the solver's process group (both async-signal-safe). The main
+//! loop either polls the pipe or is woken from a blocking read (by `EINTR`, or
+//! by the solver's death closing its stdout, which also covers a signal that
+//! lands just before the read starts); it then stops the solver group for
+//! good and re-raises the signal with its default action ([`reraise`]), so
+//! the harness still sees "killed by signal 15". SIGPIPE is ignored, so a
+//! vanished solver shows up as `EPIPE`.
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -14,14 +17,29 @@ use std::sync::atomic::{AtomicI32, Ordering};
 pub const HANDLED: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
 
 static WRITE_FD: AtomicI32 = AtomicI32::new(-1);
+static SOLVER_GROUP: AtomicI32 = AtomicI32::new(0);
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
+/// Tells the handler which process group to SIGTERM (0: none).
+pub fn set_solver_group(pgid: libc::pid_t) {
+    SOLVER_GROUP.store(pgid, Ordering::Relaxed);
+}
 
 extern "C" fn on_signal(sig: libc::c_int) {
+    let _ = RECEIVED.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
     let fd = WRITE_FD.load(Ordering::Relaxed);
     if fd >= 0 {
         let byte = sig as u8;
         // SAFETY: write(2) is async-signal-safe; the buffer is a local byte.
         unsafe {
             libc::write(fd, (&byte as *const u8).cast(), 1);
+        }
+    }
+    let group = SOLVER_GROUP.load(Ordering::Relaxed);
+    if group > 0 {
+        // SAFETY: kill(2) is async-signal-safe.
+        unsafe {
+            libc::kill(-group, libc::SIGTERM);
         }
     }
 }
@@ -53,7 +71,8 @@ impl SignalPipe {
                 let mut action: libc::sigaction = std::mem::zeroed();
                 action.sa_sigaction = on_signal as *const () as usize;
                 libc::sigemptyset(&mut action.sa_mask);
-                action.sa_flags = libc::SA_RESTART;
+                // No SA_RESTART: a blocking read must return EINTR.
+                action.sa_flags = 0;
                 if libc::sigaction(sig, &action, std::ptr::null_mut()) != 0 {
                     return Err(io::Error::last_os_error());
                 }
@@ -74,12 +93,24 @@ impl SignalPipe {
         self.read.as_raw_fd()
     }
 
-    /// The first pending signal, if any.
+    /// The first signal received, if any (no syscall unless one arrived).
+    /// Once a signal arrived it stays pending: the run is over.
     pub fn pending(&self) -> Option<libc::c_int> {
-        let mut byte = 0u8;
-        // SAFETY: reading one byte into a local from a non-blocking pipe.
-        let n = unsafe { libc::read(self.read.as_raw_fd(), (&mut byte as *mut u8).cast(), 1) };
-        (n == 1).then_some(libc::c_int::from(byte))
+        let sig = RECEIVED.load(Ordering::SeqCst);
+        if sig == 0 {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        // SAFETY: draining the non-blocking pipe into a local buffer, so
+        // that later polls do not spin on it.
+        unsafe {
+            libc::read(
+                self.read.as_raw_fd(),
+                bytes.as_mut_ptr().cast(),
+                bytes.len(),
+            )
+        };
+        Some(sig)
     }
 }
 
