@@ -10,6 +10,7 @@
 //! * [`proof`]: the proof-exhibition wrapper (`smtcomp-proof-wrapper`) and its result interpreter
 //! * [`benchmarks`]: the benchmark inventory (`benchmarks-YYYY.json.gz` format)
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
+//! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
 //! * [`results`]: run results (`results-*.json.gz` format)
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod datafile;
 pub mod executor;
 pub mod model;
+pub mod prepare;
 pub mod proof;
 pub mod results;
 pub mod select;
