@@ -12,6 +12,7 @@
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
 //! * [`results`]: run results (`results-*.json.gz` format)
+//! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
 
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod datafile;
 pub mod executor;
 pub mod model;
+pub mod parallel;
 pub mod prepare;
 pub mod proof;
 pub mod results;

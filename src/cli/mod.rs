@@ -3,7 +3,9 @@
 //! Exit codes: 0 success, 1 problems found in the input (invalid submissions,
 //! unreadable or inconsistent files), 2 usage errors (reported by clap).
 
+mod benchmarks_cmd;
 mod competition_cmd;
+mod prepare_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
@@ -64,8 +66,13 @@ pub enum Command {
     Submissions(submissions_cmd::SubmissionsCommand),
     /// Compute the competition seed from the submissions (rules section 6).
     Seed(seed_cmd::SeedArgs),
+    /// Scan an SMT-LIB library into an inventory; summarize inventories.
+    #[command(subcommand)]
+    Benchmarks(benchmarks_cmd::BenchmarksCommand),
     /// Select the benchmarks of a track (rules section 6) with glibc random().
     Select(select_cmd::SelectArgs),
+    /// Write the selected benchmarks as the track runs them (named asserts, get-model, ...).
+    Prepare(prepare_cmd::PrepareArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -74,7 +81,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
+        Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
+        Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
