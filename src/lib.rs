@@ -10,6 +10,7 @@
 //! * [`proof`]: the proof-exhibition wrapper (`smtcomp-proof-wrapper`) and its result interpreter
 //! * [`benchmarks`]: the benchmark inventory (`benchmarks-YYYY.json.gz` format)
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
+//! * [`ingest`]: results ingestion (BenchExec XML + log ZIPs, results files) into one run table
 //! * [`results`]: run results (`results-*.json.gz` format)
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
@@ -18,6 +19,7 @@ pub mod benchmarks;
 pub mod cli;
 pub mod datafile;
 pub mod executor;
+pub mod ingest;
 pub mod model;
 pub mod proof;
 pub mod results;

@@ -4,6 +4,7 @@
 //! unreadable or inconsistent files), 2 usage errors (reported by clap).
 
 mod competition_cmd;
+mod ingest_cmd;
 mod seed_cmd;
 mod submissions_cmd;
 
@@ -63,6 +64,8 @@ pub enum Command {
     Submissions(submissions_cmd::SubmissionsCommand),
     /// Compute the competition seed from the submissions (rules section 6).
     Seed(seed_cmd::SeedArgs),
+    /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
+    Ingest(ingest_cmd::IngestArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -71,6 +74,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
+        Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
