@@ -109,3 +109,48 @@ proptest! {
         round_trip(&SynthSpec { seed, files, runs_per_file: runs, log_padding: pad, bzip2_level: 1 });
     }
 }
+
+#[test]
+fn truncated_bz2_keeps_the_runs_before_the_cut() {
+    let comp = Competition::builtin(2025).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let spec = SynthSpec {
+        seed: 3,
+        files: 1,
+        runs_per_file: 600,
+        log_padding: 0,
+        bzip2_level: 1,
+    };
+    let out = generate(dir.path(), &spec, &comp).unwrap();
+    let xml = &out.xml_files[0];
+    let bytes = std::fs::read(xml).unwrap();
+    assert!(
+        bytes.len() > 20_000,
+        "needs several bzip2 blocks: {}",
+        bytes.len()
+    );
+    std::fs::write(xml, &bytes[..bytes.len() * 3 / 4]).unwrap();
+    let got = ingest(
+        &[dir.path().to_path_buf()],
+        &IngestOptions {
+            competition: &comp,
+            manifest: None,
+            progress: false,
+        },
+    );
+    assert!(got.has_unreadable());
+    let f = &got.summary.files[0];
+    assert!(
+        f.unreadable[0].contains("runs read before the error were kept"),
+        "{:?}",
+        f.unreadable
+    );
+    let n = got.records.len();
+    assert!(n > 100 && n < 600, "{n} runs kept");
+    assert_eq!(f.runs as usize, n);
+    assert!(
+        f.unreadable[0].starts_with("malformed or truncated XML"),
+        "{:?}",
+        f.unreadable
+    );
+}
