@@ -70,7 +70,20 @@ pub fn convert(source: &str, r: &RunRecord, comp: &Competition) -> IngestRecord 
 
 /// Reads a results file and converts every row.
 pub fn import(path: &Path, source: &str, comp: &Competition) -> Result<Vec<IngestRecord>, String> {
-    let file = ResultsFile::read(path).map_err(|e| e.to_string())?;
+    // Whole-buffer parsing is several times faster than serde_json's reader.
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut crate::datafile::open(path).map_err(|e| e.to_string())?,
+        &mut bytes,
+    )
+    .map_err(|e| {
+        format!(
+            "{}: cannot read (truncated or corrupt gzip?): {e}",
+            path.display()
+        )
+    })?;
+    let file: ResultsFile = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{}: invalid content: {e}", path.display()))?;
     Ok(file
         .results
         .iter()

@@ -82,6 +82,8 @@ pub struct LogReader {
     loc: LogLocation,
     store: Store,
     buf: Vec<u8>,
+    raw: Vec<u8>,
+    inflater: flate2::Decompress,
 }
 
 impl LogReader {
@@ -91,6 +93,8 @@ impl LogReader {
             loc,
             store: Store::NotOpened,
             buf: Vec::new(),
+            raw: Vec::new(),
+            inflater: flate2::Decompress::new(false),
         }
     }
 
@@ -173,34 +177,44 @@ impl LogReader {
             }
             Store::Zip(z) => {
                 let member = format!("{}{file_name}", self.loc.member_dir);
-                let mut entry = match z.by_name(&member) {
+                let zip_path = &self.loc.zip;
+                let unreadable = |why: String| {
+                    LogError::Unreadable(format!("log {member} in {}: {why}", zip_path.display()))
+                };
+                // Raw (still compressed) access: one inflater per archive is
+                // reused for every member, instead of a fresh one per member.
+                let mut entry = match z.by_name_raw(member.as_bytes()) {
                     Ok(e) => e,
                     Err(zip::result::ZipError::FileNotFound) => {
                         return Err(LogError::Missing(format!(
                             "log {member} not in {}",
-                            self.loc.zip.display()
+                            zip_path.display()
                         )));
                     }
-                    Err(e) => {
-                        return Err(LogError::Unreadable(format!(
-                            "log {member} in {}: {e}",
-                            self.loc.zip.display()
-                        )));
-                    }
+                    Err(e) => return Err(unreadable(e.to_string())),
                 };
-                if entry.size() > MAX_LOG_BYTES {
-                    return Err(LogError::Unreadable(format!(
-                        "log {member} is {} bytes (limit {MAX_LOG_BYTES})",
-                        entry.size()
-                    )));
+                let (method, size, crc) = (entry.compression(), entry.size(), entry.crc32());
+                if size > MAX_LOG_BYTES {
+                    return Err(unreadable(format!("{size} bytes (limit {MAX_LOG_BYTES})")));
                 }
-                self.buf.reserve(entry.size() as usize);
-                entry.read_to_end(&mut self.buf).map_err(|e| {
-                    LogError::Unreadable(format!(
-                        "log {member} in {}: cannot decompress: {e}",
-                        self.loc.zip.display()
-                    ))
-                })?;
+                self.raw.clear();
+                entry
+                    .read_to_end(&mut self.raw)
+                    .map_err(|e| unreadable(format!("cannot read: {e}")))?;
+                drop(entry);
+                match method {
+                    zip::CompressionMethod::Stored => self.buf.extend_from_slice(&self.raw),
+                    zip::CompressionMethod::Deflated => {
+                        inflate(&mut self.inflater, &self.raw, &mut self.buf, size)
+                            .map_err(|e| unreadable(format!("cannot decompress: {e}")))?;
+                    }
+                    other => return Err(unreadable(format!("unsupported compression {other:?}"))),
+                }
+                let mut c = flate2::Crc::new();
+                c.update(&self.buf);
+                if self.buf.len() as u64 != size || c.sum() != crc {
+                    return Err(unreadable("corrupt member (size or CRC mismatch)".into()));
+                }
             }
         }
         if self.buf.len() as u64 > MAX_LOG_BYTES {
@@ -209,6 +223,42 @@ impl LogReader {
             )));
         }
         Ok(&self.buf)
+    }
+}
+
+/// Inflates raw deflate data `input` (expected `size` bytes) into `out`,
+/// reusing `d`.
+fn inflate(
+    d: &mut flate2::Decompress,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    size: u64,
+) -> Result<(), String> {
+    d.reset(false);
+    out.reserve(size as usize + 1);
+    loop {
+        let before_in = d.total_in();
+        let before_out = d.total_out();
+        let consumed = d.total_in() as usize;
+        let status = d
+            .decompress_vec(&input[consumed..], out, flate2::FlushDecompress::Finish)
+            .map_err(|e| e.to_string())?;
+        match status {
+            flate2::Status::StreamEnd => return Ok(()),
+            _ if out.len() as u64 > MAX_LOG_BYTES => return Err("too big".into()),
+            _ if d.total_in() == before_in && d.total_out() == before_out => {
+                if out.len() == out.capacity() {
+                    out.reserve(out.capacity().max(4096));
+                } else {
+                    return Err("truncated deflate stream".into());
+                }
+            }
+            _ => {
+                if out.len() == out.capacity() {
+                    out.reserve(out.capacity().max(4096));
+                }
+            }
+        }
     }
 }
 
