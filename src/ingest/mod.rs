@@ -270,7 +270,9 @@ pub fn ingest_inputs(
         .collect();
     bar.finish_and_clear();
     drop_duplicate_files(&mut outcomes);
-    let mut records = Vec::with_capacity(outcomes.iter().map(|o| o.records.len()).sum());
+    // No preallocation: the vector grows in place (mremap) while each file's
+    // records are moved and freed, so the records are never held twice.
+    let mut records = Vec::new();
     let mut files = Vec::with_capacity(outcomes.len());
     for mut o in outcomes {
         o.summary.records = o.records.len() as u64;
@@ -285,6 +287,7 @@ pub fn ingest_inputs(
                 .or_default() += 1;
         }
         records.append(&mut o.records);
+        drop(o.records);
         files.push(o.summary);
     }
     sort_records(&mut records);
