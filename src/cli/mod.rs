@@ -5,6 +5,7 @@
 
 mod benchmarks_cmd;
 mod competition_cmd;
+mod ingest_cmd;
 mod prepare_cmd;
 mod seed_cmd;
 mod select_cmd;
@@ -73,6 +74,8 @@ pub enum Command {
     Select(select_cmd::SelectArgs),
     /// Write the selected benchmarks as the track runs them (named asserts, get-model, ...).
     Prepare(prepare_cmd::PrepareArgs),
+    /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
+    Ingest(ingest_cmd::IngestArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -84,6 +87,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
+        Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
