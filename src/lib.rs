@@ -30,3 +30,4 @@ pub mod results;
 pub mod select;
 pub mod smtlib;
 pub mod submission;
+pub mod sys;
