@@ -4,6 +4,8 @@
 //! unreadable or inconsistent files), 2 usage errors (reported by clap).
 
 mod competition_cmd;
+mod generate_cmd;
+mod run_local_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
@@ -66,6 +68,10 @@ pub enum Command {
     Seed(seed_cmd::SeedArgs),
     /// Select the benchmarks of a track (rules section 6) with glibc random().
     Select(select_cmd::SelectArgs),
+    /// Write BenchExec definitions, task files, tool-info modules, run scripts and a manifest.
+    Generate(generate_cmd::GenerateArgs),
+    /// Run generated definitions on the local BenchExec (safely), results into EXECDIR/results/.
+    RunLocal(run_local_cmd::RunLocalArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -75,6 +81,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
+        Command::Generate(args) => generate_cmd::run(&cli.global, args)?,
+        Command::RunLocal(args) => run_local_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
