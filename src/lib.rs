@@ -12,7 +12,9 @@
 //! * [`benchmarks`]: the benchmark inventory (`benchmarks-YYYY.json.gz` format)
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
+//! * [`ingest`]: results ingestion (BenchExec XML + log ZIPs, results files) into one run table
 //! * [`results`]: run results (`results-*.json.gz` format)
+//! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
 
@@ -21,7 +23,9 @@ pub mod benchmarks;
 pub mod cli;
 pub mod datafile;
 pub mod executor;
+pub mod ingest;
 pub mod model;
+pub mod parallel;
 pub mod prepare;
 pub mod proof;
 pub mod results;

@@ -2,6 +2,10 @@
 //! family, status and counts, in the reference tool's `benchmarks-YYYY.json.gz`
 //! format (so a published list can be used directly as an inventory).
 
+pub mod scan;
+
+pub use scan::{ScriptFacts, scan, script_facts};
+
 use crate::datafile::{self, DataFileError};
 use crate::model::{Logic, Status};
 use serde::{Deserialize, Serialize};

@@ -3,8 +3,11 @@
 //! Exit codes: 0 success, 1 problems found in the input (invalid submissions,
 //! unreadable or inconsistent files), 2 usage errors (reported by clap).
 
+mod benchmarks_cmd;
 mod competition_cmd;
 mod generate_cmd;
+mod ingest_cmd;
+mod prepare_cmd;
 mod run_local_cmd;
 mod seed_cmd;
 mod select_cmd;
@@ -66,12 +69,19 @@ pub enum Command {
     Submissions(submissions_cmd::SubmissionsCommand),
     /// Compute the competition seed from the submissions (rules section 6).
     Seed(seed_cmd::SeedArgs),
+    /// Scan an SMT-LIB library into an inventory; summarize inventories.
+    #[command(subcommand)]
+    Benchmarks(benchmarks_cmd::BenchmarksCommand),
     /// Select the benchmarks of a track (rules section 6) with glibc random().
     Select(select_cmd::SelectArgs),
     /// Write BenchExec definitions, task files, tool-info modules, run scripts and a manifest.
     Generate(generate_cmd::GenerateArgs),
     /// Run generated definitions on the local BenchExec (safely), results into EXECDIR/results/.
     RunLocal(run_local_cmd::RunLocalArgs),
+    /// Write the selected benchmarks as the track runs them (named asserts, get-model, ...).
+    Prepare(prepare_cmd::PrepareArgs),
+    /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
+    Ingest(ingest_cmd::IngestArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -80,9 +90,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
+        Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
         Command::Generate(args) => generate_cmd::run(&cli.global, args)?,
         Command::RunLocal(args) => run_local_cmd::run(&cli.global, args)?,
+        Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
+        Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }

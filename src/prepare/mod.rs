@@ -14,7 +14,10 @@
 //! reveal the benchmark. Incremental files are in the trace-executor format
 //! (expected answers, the marker line, the script).
 
+pub mod run;
 pub mod transform;
+
+pub use run::{PrepareOptions, library_file, prepare, scrambler_args};
 
 use crate::benchmarks::Smt2File;
 use crate::datafile::{self, DataFileError};

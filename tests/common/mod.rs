@@ -68,3 +68,41 @@ pub fn json_files(dir: &str) -> Vec<String> {
 pub fn exists(rel: &str) -> bool {
     Path::new(&root().join(rel)).exists()
 }
+
+/// Finds `name` on PATH. When it is missing: panics if `SMTCOMP_REQUIRE_SOLVERS=1`
+/// (CI), else prints why the caller skips and returns `None`.
+pub fn require_tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+    });
+    if found.is_none() {
+        if std::env::var("SMTCOMP_REQUIRE_SOLVERS").is_ok_and(|v| v == "1") {
+            panic!("{name} is not on PATH but SMTCOMP_REQUIRE_SOLVERS=1");
+        }
+        eprintln!("skipped: {name} not on PATH");
+    }
+    found
+}
+
+/// Reads the corpus manifest: one map (column -> value) per row.
+pub fn corpus_manifest() -> Vec<std::collections::BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(root().join("corpus/MANIFEST.tsv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap()
+        .split('\t')
+        .map(String::from)
+        .collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split('\t').map(String::from))
+                .collect()
+        })
+        .collect()
+}

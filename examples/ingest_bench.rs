@@ -1,0 +1,63 @@
+//! Benchmark helper for `scripts/bench-ingest`.
+//!
+//! ```text
+//! ingest_bench generate DIR FILES RUNS_PER_FILE LOG_PADDING   # synthetic competition
+//! ingest_bench ingest OUT.jsonl.gz INPUT...                   # timed ingestion
+//! ```
+//! `ingest` prints `runs=N seconds=S` on stdout (peak memory is measured by
+//! the script with `/usr/bin/time`).
+
+use smtcomp::ingest::synth::{SynthSpec, generate};
+use smtcomp::ingest::{IngestOptions, ingest, write_jsonl};
+use smtcomp::model::Competition;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let comp = Competition::builtin(2025)?;
+    match args.first().map(String::as_str) {
+        Some("generate") if args.len() == 5 => {
+            let spec = SynthSpec {
+                seed: 2025,
+                files: args[2].parse()?,
+                runs_per_file: args[3].parse()?,
+                log_padding: args[4].parse()?,
+                bzip2_level: 9,
+            };
+            let t = Instant::now();
+            let out = generate(&PathBuf::from(&args[1]), &spec, &comp)?;
+            println!(
+                "generated runs={} files={} seconds={:.2}",
+                out.expected.len(),
+                out.xml_files.len(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+        Some("ingest") if args.len() >= 3 => {
+            let inputs: Vec<PathBuf> = args[2..].iter().map(PathBuf::from).collect();
+            let t = Instant::now();
+            let got = ingest(
+                &inputs,
+                &IngestOptions {
+                    competition: &comp,
+                    manifest: None,
+                    progress: false,
+                },
+            );
+            let parsed = t.elapsed().as_secs_f64();
+            write_jsonl(&PathBuf::from(&args[1]), &got.records)?;
+            println!(
+                "runs={} seconds={:.3} (parse+interpret {:.3}) unreadable={}",
+                got.records.len(),
+                t.elapsed().as_secs_f64(),
+                parsed,
+                got.has_unreadable()
+            );
+        }
+        _ => anyhow::bail!(
+            "usage: ingest_bench generate DIR FILES RUNS_PER_FILE LOG_PADDING | ingest OUT INPUT..."
+        ),
+    }
+    Ok(())
+}

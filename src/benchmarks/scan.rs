@@ -1,0 +1,170 @@
+//! Scanning an SMT-LIB library into an [`Inventory`], with the project's lexer
+//! (comments, strings and quoted symbols handled; streaming, constant memory).
+//!
+//! Path rules: below ROOT, a component `incremental` or `non-incremental`
+//! decides the kind; the first component that names a logic of the competition
+//! (or, right after the kind directory, any valid logic name) is the logic; the
+//! directories between it and the file are the family. Without a kind
+//! directory, a file with more than one query is incremental.
+//! Files that cannot be read are reported with the reason, never dropped.
+
+use super::{IncrementalInfo, Inventory, NonIncrementalInfo, ScanError, Smt2File};
+use crate::model::{Competition, Logic, Status, is_valid_name};
+use crate::smtlib::{CommandKind, CommandReader};
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+/// What the content of one file says.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ScriptFacts {
+    /// `assert` commands.
+    pub asserts: u64,
+    /// Status of each query (from the last `set-info :status` before it).
+    pub statuses: Vec<Status>,
+    /// Whether `push`/`pop` occur.
+    pub push_pop: bool,
+    /// Status declared before the first query (or anywhere, if there is no query).
+    pub first_status: Option<Status>,
+}
+
+/// Reads the facts of one script.
+pub fn script_facts(path: &Path) -> Result<ScriptFacts, String> {
+    let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    let mut reader = CommandReader::new(BufReader::with_capacity(1 << 16, file));
+    let mut facts = ScriptFacts::default();
+    let mut pending: Option<Status> = None;
+    while let Some(cmd) = reader.next_command().map_err(|e| e.to_string())? {
+        match cmd.kind {
+            CommandKind::SetInfoStatus(s) => {
+                let s = match s {
+                    crate::smtlib::Status::Sat => Status::Sat,
+                    crate::smtlib::Status::Unsat => Status::Unsat,
+                    crate::smtlib::Status::Unknown => Status::Unknown,
+                };
+                pending = Some(s);
+                if facts.statuses.is_empty() {
+                    facts.first_status = Some(s);
+                }
+            }
+            k if k.is_query() => facts
+                .statuses
+                .push(pending.take().unwrap_or(Status::Unknown)),
+            _ => match cmd.head() {
+                Some(b"assert") => facts.asserts += 1,
+                Some(b"push") | Some(b"pop") => facts.push_pop = true,
+                _ => {}
+            },
+        }
+    }
+    Ok(facts)
+}
+
+/// Where a file sits: kind, logic and family, from its path below the root.
+fn classify(
+    rel: &Path,
+    comp: &Competition,
+) -> Result<(Option<bool>, Logic, Vec<String>, String), String> {
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let (name, dirs) = parts.split_last().ok_or("empty path")?;
+    let mut kind = None;
+    let mut logic_at = None;
+    for (i, d) in dirs.iter().enumerate() {
+        match d.as_str() {
+            "incremental" if logic_at.is_none() => kind = Some(true),
+            "non-incremental" if logic_at.is_none() => kind = Some(false),
+            _ => {
+                let after_kind =
+                    i > 0 && matches!(dirs[i - 1].as_str(), "incremental" | "non-incremental");
+                if comp.knows_logic(d) || (after_kind && is_valid_name(d)) {
+                    logic_at = Some(i);
+                    break;
+                }
+            }
+        }
+    }
+    let at =
+        logic_at.ok_or("no logic directory in the path (expected .../LOGIC/family/name.smt2)")?;
+    Ok((
+        kind,
+        Logic::new(dirs[at].clone()),
+        dirs[at + 1..].to_vec(),
+        name.clone(),
+    ))
+}
+
+/// Scans `root` with `jobs` threads.
+pub fn scan(root: &Path, comp: &Competition, jobs: usize) -> Inventory {
+    let mut inv = Inventory::default();
+    let mut files: Vec<PathBuf> = Vec::new();
+    for entry in walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        match entry {
+            Ok(e)
+                if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "smt2") =>
+            {
+                files.push(e.into_path())
+            }
+            Ok(_) => {}
+            Err(e) => inv.errors.push(ScanError {
+                path: e
+                    .path()
+                    .map(|p| p.strip_prefix(root).unwrap_or(p).display().to_string())
+                    .unwrap_or_default(),
+                reason: match e.loop_ancestor() {
+                    Some(a) => format!("symlink loop back to {}", a.display()),
+                    None => e.to_string(),
+                },
+            }),
+        }
+    }
+    let results = crate::parallel::map(&files, jobs, "scanning", |path| {
+        let rel = path.strip_prefix(root).unwrap_or(path);
+        let shown = rel.display().to_string();
+        let err = |reason: String| ScanError {
+            path: shown.clone(),
+            reason,
+        };
+        let (kind, logic, family, name) = classify(rel, comp).map_err(|r| err(r.to_string()))?;
+        let facts = script_facts(path).map_err(err)?;
+        let incremental = kind.unwrap_or(facts.statuses.len() > 1);
+        let file = Smt2File {
+            incremental,
+            logic,
+            family,
+            name,
+        };
+        Ok(if incremental {
+            Entry::Inc(IncrementalInfo {
+                file,
+                check_sats: facts.statuses.len() as u64,
+                statuses: Some(facts.statuses),
+            })
+        } else {
+            Entry::NonInc(NonIncrementalInfo {
+                file,
+                status: facts.first_status.unwrap_or(Status::Unknown),
+                asserts: facts.asserts,
+            })
+        })
+    });
+    for r in results {
+        match r {
+            Ok(Entry::Inc(b)) => inv.incremental.push(b),
+            Ok(Entry::NonInc(b)) => inv.non_incremental.push(b),
+            Err(e) => inv.errors.push(e),
+        }
+    }
+    inv.sort();
+    inv
+}
+
+enum Entry {
+    Inc(IncrementalInfo),
+    NonInc(NonIncrementalInfo),
+}

@@ -1,0 +1,107 @@
+//! `smtcomp benchmarks ...`
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use crate::benchmarks::{Inventory, scan};
+use crate::model::Status;
+use clap::Subcommand;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// Subcommands of `smtcomp benchmarks`.
+#[derive(Debug, Subcommand)]
+pub enum BenchmarksCommand {
+    /// Scan an SMT-LIB library into an inventory (logic, family, status, assertions,
+    /// check-sats, per-check-sat statuses); unreadable files are listed with the reason.
+    ///
+    /// Exit 1 when some files could not be read (they are in the inventory's "errors").
+    Scan {
+        /// Library root (with `non-incremental/` and `incremental/`, or logic directories).
+        root: PathBuf,
+        /// Output file (`.json` or `.json.gz`).
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+    },
+    /// Summarize an inventory: benchmarks per logic and status.
+    Stats {
+        /// Inventory file (ours or a `benchmarks-YYYY.json.gz`).
+        inventory: PathBuf,
+    },
+}
+
+pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> anyhow::Result<u8> {
+    match cmd {
+        BenchmarksCommand::Scan { root, output, jobs } => {
+            anyhow::ensure!(root.is_dir(), "{}: not a directory", root.display());
+            let comp = global.competition()?;
+            let inv = scan(
+                &root,
+                &comp,
+                jobs.unwrap_or_else(crate::parallel::default_jobs),
+            );
+            inv.write(&output)?;
+            let mut s = String::new();
+            for e in &inv.errors {
+                let _ = writeln!(s, "{}: {}", e.path, e.reason);
+            }
+            let _ = writeln!(
+                s,
+                "{}: {} non-incremental, {} incremental, {} unreadable",
+                output.display(),
+                inv.non_incremental.len(),
+                inv.incremental.len(),
+                inv.errors.len()
+            );
+            print(&s)?;
+            Ok(if inv.errors.is_empty() {
+                EXIT_OK
+            } else {
+                EXIT_PROBLEMS
+            })
+        }
+        BenchmarksCommand::Stats { inventory } => {
+            let inv = Inventory::read(&inventory)?;
+            print(&stats(&inv))?;
+            Ok(EXIT_OK)
+        }
+    }
+}
+
+fn stats(inv: &Inventory) -> String {
+    use std::collections::BTreeMap;
+    let mut by_logic: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    for b in &inv.non_incremental {
+        let e = by_logic.entry(b.file.logic.as_str()).or_default();
+        match b.status {
+            Status::Sat => e[0] += 1,
+            Status::Unsat => e[1] += 1,
+            _ => e[2] += 1,
+        }
+    }
+    for b in &inv.incremental {
+        by_logic.entry(b.file.logic.as_str()).or_default()[3] += 1;
+    }
+    let mut s = format!(
+        "{:<16} {:>8} {:>8} {:>8} {:>11}\n",
+        "logic", "sat", "unsat", "unknown", "incremental"
+    );
+    let mut total = [0usize; 4];
+    for (logic, c) in &by_logic {
+        let _ = writeln!(
+            s,
+            "{logic:<16} {:>8} {:>8} {:>8} {:>11}",
+            c[0], c[1], c[2], c[3]
+        );
+        for k in 0..4 {
+            total[k] += c[k];
+        }
+    }
+    let _ = writeln!(
+        s,
+        "{:<16} {:>8} {:>8} {:>8} {:>11}",
+        "total", total[0], total[1], total[2], total[3]
+    );
+    s
+}

@@ -1,0 +1,58 @@
+//! `smtcomp ingest RESULTS... [--manifest F] -o runs.jsonl.gz`
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use crate::ingest::{self, IngestOptions, ManifestIndex};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `smtcomp ingest`.
+#[derive(Debug, Args)]
+pub struct IngestArgs {
+    /// Result directories (walked for `*.results.*.xml[.bz2|.gz]` and
+    /// `results-*.json[.gz]`) or single files.
+    #[arg(required = true, num_args = 1.., value_name = "RESULTS")]
+    inputs: Vec<PathBuf>,
+    /// The generation manifest (JSON or JSON.gz) naming every run.
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<PathBuf>,
+    /// Output: JSON Lines, gzip-compressed if the name ends in `.gz`.
+    #[arg(short = 'o', long = "output", required = true, value_name = "FILE")]
+    output: PathBuf,
+    /// Print the accounting summary as JSON.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> anyhow::Result<u8> {
+    let comp = global.competition()?;
+    let manifest = match &args.manifest {
+        Some(p) => match ManifestIndex::read(p) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(EXIT_PROBLEMS);
+            }
+        },
+        None => None,
+    };
+    let opts = IngestOptions {
+        competition: &comp,
+        manifest: manifest.as_ref(),
+        progress: !args.quiet && !args.json,
+    };
+    let result = ingest::ingest(&args.inputs, &opts);
+    ingest::write_jsonl(&args.output, &result.records)?;
+    if args.json {
+        print(&to_json(&result.summary)?)?;
+    } else {
+        print(&result.summary.render())?;
+    }
+    Ok(if result.has_unreadable() {
+        EXIT_PROBLEMS
+    } else {
+        EXIT_OK
+    })
+}

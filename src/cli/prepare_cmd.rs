@@ -1,0 +1,76 @@
+//! `smtcomp prepare ...`
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use crate::datafile;
+use crate::model::Track;
+use crate::prepare::{PrepareOptions, PreparedSet, prepare};
+use crate::select::Selection;
+use clap::Args;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// Arguments of `smtcomp prepare`.
+#[derive(Debug, Args)]
+pub struct PrepareArgs {
+    /// Track to prepare for (must match the selection's track).
+    track: Track,
+    /// Selection file (`smtcomp select` output).
+    #[arg(long, value_name = "FILE")]
+    selection: PathBuf,
+    /// SMT-LIB library root.
+    #[arg(long, value_name = "ROOT")]
+    library: PathBuf,
+    /// Output root; files go to OUT/<track>/<LOGIC>/scrambledN.smt2 with OUT/<track>/prepared.json.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// The official SMT-COMP scrambler binary, used instead of our own transformation.
+    #[arg(long, value_name = "PATH")]
+    scrambler: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+}
+
+pub(super) fn run(_global: &GlobalArgs, args: PrepareArgs) -> anyhow::Result<u8> {
+    let selection: Selection = datafile::read_json(&args.selection)?;
+    anyhow::ensure!(
+        selection.track == args.track,
+        "{}: this selection is for {}, not {}",
+        args.selection.display(),
+        selection.track,
+        args.track
+    );
+    anyhow::ensure!(
+        args.library.is_dir(),
+        "{}: not a directory",
+        args.library.display()
+    );
+    if let Some(s) = &args.scrambler {
+        anyhow::ensure!(s.is_file(), "{}: scrambler not found", s.display());
+    }
+    let opts = PrepareOptions {
+        library: args.library,
+        out: args.out.clone(),
+        scrambler: args.scrambler,
+        jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+    };
+    let set = prepare(&selection, &opts)?;
+    let mut s = String::new();
+    for f in &set.failures {
+        let _ = writeln!(s, "{}: {}", f.original.path(), f.reason);
+    }
+    let _ = writeln!(
+        s,
+        "{}: {} prepared, {} failed ({})",
+        PreparedSet::track_dir(&args.out, args.track).display(),
+        set.benchmarks.len(),
+        set.failures.len(),
+        set.method
+    );
+    print(&s)?;
+    Ok(if set.failures.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}

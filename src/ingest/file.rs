@@ -1,0 +1,364 @@
+//! Ingestion of one result XML file: runs → records.
+
+use super::interpret::{LogText, interpret};
+use super::logs::{self, LogReader};
+use super::manifest::ManifestIndex;
+use super::record::{Guessed, IngestRecord, LogRef, RunAnswer};
+use super::summary::FileSummary;
+use super::xml::{self, ResultHeader, XmlRun};
+use crate::benchmarks::Smt2File;
+use crate::model::{Competition, Logic, Track, is_valid_name};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The result of ingesting one file.
+#[derive(Debug)]
+pub struct FileOutcome {
+    /// The records, in file order.
+    pub records: Vec<IngestRecord>,
+    /// The accounting.
+    pub summary: FileSummary,
+    /// The root attributes (when the root was read).
+    pub header: Option<ResultHeader>,
+}
+
+/// Parses a time column (`1.5s`, `1e-05s`).
+fn seconds(v: &str) -> Option<f64> {
+    v.strip_suffix('s')
+        .unwrap_or(v)
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+}
+
+/// Parses a memory column (`671744B`, legacy `671744`).
+fn bytes(v: &str) -> Option<u64> {
+    let t = v.strip_suffix('B').unwrap_or(v).trim();
+    t.parse::<u64>().ok().or_else(|| {
+        t.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .map(|x| x.round() as u64)
+    })
+}
+
+/// Identity guessed from the XML: solver, participation, track from the
+/// rundefinition name `<solver>,<participation>,<Track>`; logic and benchmark
+/// from the task path.
+fn guess_identity(rec: &mut IngestRecord, header: &ResultHeader, task: &str) {
+    let rundef = header.rundefinition().unwrap_or("");
+    let parts: Vec<&str> = rundef.split(',').collect();
+    rec.guessed.push(Guessed::Solver);
+    rec.guessed.push(Guessed::Participation);
+    rec.guessed.push(Guessed::Track);
+    if let [solver, part, track] = parts.as_slice() {
+        rec.solver = solver.to_string();
+        rec.participation = part.trim().parse().ok();
+        let t = track.split('.').next().unwrap_or(track);
+        rec.track = t.parse::<Track>().ok();
+    } else {
+        rec.solver = header.tool.clone().unwrap_or_else(|| rundef.to_string());
+    }
+    let comps: Vec<&str> = task
+        .split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    let lib = comps
+        .iter()
+        .rposition(|c| *c == "incremental" || *c == "non-incremental");
+    rec.guessed.push(Guessed::Logic);
+    rec.guessed.push(Guessed::Benchmark);
+    match lib {
+        Some(i) if comps.len() >= i + 3 && is_valid_name(comps[i + 1]) => {
+            let incremental = comps[i] == "incremental";
+            let last = comps[comps.len() - 1];
+            let name = last.strip_suffix(".yml").unwrap_or(last);
+            let file = Smt2File {
+                incremental,
+                logic: Logic::new(comps[i + 1]),
+                family: comps[i + 2..comps.len() - 1]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                name: name.to_string(),
+            };
+            if rec.track.is_none() {
+                rec.track = Some(if incremental {
+                    Track::Incremental
+                } else {
+                    Track::SingleQuery
+                });
+            }
+            rec.logic = Some(file.logic.clone());
+            rec.benchmark_key = file.path();
+            rec.benchmark = Some(file);
+        }
+        _ => {
+            let n = comps.len();
+            if n >= 2 && is_valid_name(comps[n - 2]) {
+                rec.logic = Some(Logic::new(comps[n - 2]));
+                rec.benchmark_key = format!("{}/{}", comps[n - 2], comps[n - 1]);
+            } else {
+                rec.benchmark_key = comps.last().map_or(task, |v| v).to_string();
+            }
+        }
+    }
+}
+
+struct Ctx<'a> {
+    source: &'a str,
+    comp: &'a Competition,
+    manifest: Option<&'a ManifestIndex>,
+    archive_rel: String,
+}
+
+fn identify(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, rec: &mut IngestRecord) {
+    rec.rundefinition = header.rundefinition().map(str::to_string);
+    let entry = ctx.manifest.map(|m| {
+        m.lookup(
+            header.benchmarkname.as_deref().unwrap_or(""),
+            header.rundefinition().unwrap_or(""),
+            &run.name,
+        )
+    });
+    match entry {
+        Some(Ok(Some(m))) => {
+            rec.solver = m.solver.clone();
+            rec.participation = Some(m.participation);
+            rec.track = Some(m.track);
+            rec.division = Some(m.division.clone());
+            rec.logic = Some(m.logic.clone());
+            rec.benchmark_key = m.benchmark.path();
+            rec.benchmark = Some(m.benchmark.clone());
+            return;
+        }
+        Some(Ok(None)) => rec.notes.push("run not in the manifest".into()),
+        Some(Err(e)) => rec.notes.push(e),
+        None => {}
+    }
+    guess_identity(rec, header, &run.name);
+    if let (Some(t), Some(l)) = (rec.track, &rec.logic) {
+        rec.division = ctx
+            .comp
+            .track(t)
+            .and_then(|td| td.division_of(l.as_str()))
+            .cloned();
+        rec.guessed.push(Guessed::Division);
+    }
+}
+
+fn build(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, log: LogText<'_>) -> IngestRecord {
+    let mut rec = IngestRecord::new(ctx.source, run.name.clone());
+    identify(ctx, header, run, &mut rec);
+    rec.status = run.column("status").map(str::to_string);
+    rec.category = run.column("category").map(str::to_string);
+    if rec.status.is_some() && rec.category.is_none() {
+        rec.notes.push("no category column".into());
+    }
+    if let Some(v) = run.column("cputime") {
+        rec.cputime = seconds(v);
+        if rec.cputime.is_none() {
+            rec.notes.push(format!("bad cputime value '{v}'"));
+        }
+    }
+    if let Some(v) = run.column("walltime") {
+        rec.walltime = seconds(v);
+        if rec.walltime.is_none() {
+            rec.notes.push(format!("bad walltime value '{v}'"));
+        }
+    }
+    if let Some(v) = run.column("memory").or_else(|| run.column("memUsage")) {
+        rec.memory = bytes(v);
+        if rec.memory.is_none() {
+            rec.notes.push(format!("bad memory value '{v}'"));
+        }
+    }
+    rec.exitcode = run
+        .column("returnvalue")
+        .and_then(|v| v.trim().parse().ok());
+    rec.exitsignal = run.column("exitsignal").and_then(|v| v.trim().parse().ok());
+    rec.terminationreason = run.column("terminationreason").map(str::to_string);
+    if let LogText::Read { at, .. } = &log {
+        rec.log = Some(at.clone());
+    }
+    let Some(track) = rec.track else {
+        rec.answer = RunAnswer::Error;
+        rec.error = Some("cannot determine the track of the run".into());
+        return rec;
+    };
+    let it = if run.columns.is_empty() {
+        super::interpret::Interpretation {
+            answer: Some(RunAnswer::Error),
+            error: Some(
+                "BenchExec did not execute the run (no columns; table-generator: aborted)".into(),
+            ),
+            ..Default::default()
+        }
+    } else {
+        interpret(track, rec.status.as_deref(), &log)
+    };
+    rec.answer = it.answer.unwrap_or(RunAnswer::Error);
+    rec.limit_hit = it.limit_hit;
+    rec.error = it.error;
+    rec.notes.extend(it.notes);
+    rec.output_answer = it.output_answer;
+    rec.incremental = it.incremental;
+    rec.unsat_core = it.unsat_core;
+    rec.model = it.model;
+    rec.proof = it.proof;
+    if rec.answer == RunAnswer::Error && rec.error.is_none() {
+        rec.error = Some("no interpretation".into());
+    }
+    rec
+}
+
+/// Ingests one result XML. Never panics on bad input: problems become `error`
+/// records or entries in the file summary.
+pub fn ingest_xml(
+    path: &Path,
+    source: &str,
+    comp: &Competition,
+    manifest: Option<&ManifestIndex>,
+) -> FileOutcome {
+    let mut summary = FileSummary {
+        source: source.to_string(),
+        kind: "result-xml",
+        ..Default::default()
+    };
+    let input = match xml::open_results(path) {
+        Ok(i) => i,
+        Err(e) => {
+            summary.unreadable.push(format!("cannot open: {e}"));
+            return FileOutcome {
+                records: Vec::new(),
+                summary,
+                header: None,
+            };
+        }
+    };
+    let mut runs: Vec<XmlRun> = Vec::new();
+    let mut header: Option<ResultHeader> = None;
+    let parsed = xml::parse(input, |h, r| {
+        if header.is_none() {
+            header = Some(h.clone());
+        }
+        runs.push(r);
+    });
+    match parsed {
+        Ok(h) => header = Some(h),
+        Err(f) => summary.unreadable.push(format!(
+            "{} ({} runs read before the error were kept)",
+            f.reason, f.runs_read
+        )),
+    }
+    let Some(header) = header else {
+        return FileOutcome {
+            records: Vec::new(),
+            summary,
+            header: None,
+        };
+    };
+    if let Some(e) = &header.error {
+        summary.warnings.push(format!(
+            "BenchExec marked the file as partial: error=\"{e}\""
+        ));
+    }
+    let loc = logs::location(path);
+    let archive_rel = loc.as_ref().map_or(String::new(), |l| {
+        let name = if l.dir.is_dir() { &l.dir } else { &l.zip };
+        let file = name
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match source.rfind('/') {
+            Some(i) => format!("{}/{file}", &source[..i]),
+            None => file,
+        }
+    });
+    let ctx = Ctx {
+        source,
+        comp,
+        manifest,
+        archive_rel,
+    };
+    let rundef = header.rundefinition().map(str::to_string);
+    let mut name_count: HashMap<String, u32> = HashMap::new();
+    for r in &runs {
+        *name_count
+            .entry(logs::log_name(rundef.as_deref(), &r.name))
+            .or_default() += 1;
+    }
+    let dups = name_count.values().filter(|n| **n > 1).count();
+    if dups > 0 {
+        summary.warnings.push(format!(
+            "{dups} task basename(s) shared by several runs: BenchExec overwrote their logs"
+        ));
+    }
+    let mut reader = loc.map(LogReader::new);
+    let mut records = Vec::with_capacity(runs.len());
+    for run in &runs {
+        let name = logs::log_name(rundef.as_deref(), &run.name);
+        let shared = name_count.get(&name).copied().unwrap_or(1);
+        let rec = match reader.as_mut() {
+            None => build(
+                &ctx,
+                &header,
+                run,
+                LogText::Unavailable("no log location: file name has no '.results.'".into()),
+            ),
+            Some(_) if shared > 1 => build(
+                &ctx,
+                &header,
+                run,
+                LogText::Unavailable(format!(
+                    "log {name} is shared by {shared} runs with the same task basename (BenchExec overwrote it); not read"
+                )),
+            ),
+            Some(rd) => {
+                let member = rd.member(&name);
+                match rd.read(&name) {
+                    Ok(bytes) => {
+                        let start = logs::output_start(bytes);
+                        let at = LogRef {
+                            archive: ctx.archive_rel.clone(),
+                            member,
+                        };
+                        build(
+                            &ctx,
+                            &header,
+                            run,
+                            LogText::Read {
+                                log: bytes,
+                                start,
+                                at,
+                            },
+                        )
+                    }
+                    Err(e) => build(&ctx, &header, run, LogText::Unavailable(e.to_string())),
+                }
+            }
+        };
+        records.push(rec);
+    }
+    if let Some(rd) = &reader {
+        if let Some(e) = rd.archive_error() {
+            summary.unreadable.push(e.to_string());
+        } else if !rd.location().zip.exists() && !rd.location().dir.is_dir() && !runs.is_empty() {
+            summary.warnings.push(format!(
+                "no log archive {}",
+                rd.location()
+                    .zip
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+            ));
+        }
+    }
+    summary.runs = runs.len() as u64;
+    FileOutcome {
+        records,
+        summary,
+        header: Some(header),
+    }
+}

@@ -1,0 +1,294 @@
+//! Finding and reading run logs (benchexec-formats.md 4.5 and 4.8).
+//!
+//! A result file `P.results.R[.T].xml.bz2` has its logs in `P.logfiles.zip`
+//! (or the directory `P.logfiles/` with `--no-compress-results`), member
+//! `<basename(P)>.logfiles/<rundef>.<task basename>.log`. The ZIP is opened
+//! once per result file and only the members that are needed are read
+//! (random access through the central directory, no extraction).
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The separator between BenchExec's log header and the tool output.
+const HEADER_END: &[u8] =
+    b"\n\n\n--------------------------------------------------------------------------------\n\n\n";
+
+/// Largest log member read (bigger ones are an error for their run; BenchExec
+/// truncates logs at 20 MB by default).
+pub const MAX_LOG_BYTES: u64 = 512 << 20;
+
+/// Where the logs of one result file live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLocation {
+    /// `P.logfiles.zip`.
+    pub zip: PathBuf,
+    /// `P.logfiles/` (uncompressed results).
+    pub dir: PathBuf,
+    /// `<basename(P)>.logfiles/`: the member directory inside the ZIP.
+    pub member_dir: String,
+}
+
+/// Computes the log location of a result file (table-generator's rule: the
+/// path up to the **last** `.results.`). `None` if the name has no `.results.`.
+pub fn location(xml: &Path) -> Option<LogLocation> {
+    let name = xml.file_name()?.to_str()?;
+    let cut = name.rfind(".results.")?;
+    let base = &name[..cut];
+    let parent = xml.parent().unwrap_or(Path::new(""));
+    Some(LogLocation {
+        zip: parent.join(format!("{base}.logfiles.zip")),
+        dir: parent.join(format!("{base}.logfiles")),
+        member_dir: format!("{base}.logfiles/"),
+    })
+}
+
+/// The log file name of a run: `<rundef>.<basename(task)>.log` (no rundefinition
+/// prefix for unnamed rundefinitions).
+pub fn log_name(rundefinition: Option<&str>, task: &str) -> String {
+    let base = task.rsplit('/').next().unwrap_or(task);
+    match rundefinition {
+        Some(r) => format!("{r}.{base}.log"),
+        None => format!("{base}.log"),
+    }
+}
+
+/// A log that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogError {
+    /// The member (or file) does not exist.
+    Missing(String),
+    /// The archive or member cannot be read.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for LogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LogError::Missing(m) | LogError::Unreadable(m) => f.write_str(m),
+        }
+    }
+}
+
+enum Store {
+    NotOpened,
+    Zip(zip::ZipArchive<File>),
+    Dir(PathBuf),
+    None(LogError),
+}
+
+/// Reads the logs of one result file, opening the archive on first use.
+pub struct LogReader {
+    loc: LogLocation,
+    store: Store,
+    buf: Vec<u8>,
+    raw: Vec<u8>,
+    inflater: flate2::Decompress,
+}
+
+impl LogReader {
+    /// A reader for the logs at `loc`.
+    pub fn new(loc: LogLocation) -> LogReader {
+        LogReader {
+            loc,
+            store: Store::NotOpened,
+            buf: Vec::new(),
+            raw: Vec::new(),
+            inflater: flate2::Decompress::new(false),
+        }
+    }
+
+    /// The location.
+    pub fn location(&self) -> &LogLocation {
+        &self.loc
+    }
+
+    /// Whether the archive itself is unreadable (after a first access): the
+    /// reason, for the file-level accounting.
+    pub fn archive_error(&self) -> Option<&str> {
+        match &self.store {
+            Store::None(LogError::Unreadable(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn open(&mut self) {
+        if !matches!(self.store, Store::NotOpened) {
+            return;
+        }
+        self.store = if self.loc.dir.is_dir() {
+            Store::Dir(self.loc.dir.clone())
+        } else {
+            match File::open(&self.loc.zip) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Store::None(
+                    LogError::Missing(format!("log archive {} not found", self.loc.zip.display())),
+                ),
+                Err(e) => Store::None(LogError::Unreadable(format!(
+                    "log archive {}: cannot open: {e}",
+                    self.loc.zip.display()
+                ))),
+                Ok(f) => match zip::ZipArchive::new(f) {
+                    Ok(z) => Store::Zip(z),
+                    Err(e) => Store::None(LogError::Unreadable(format!(
+                        "log archive {} is corrupt: {e}",
+                        self.loc.zip.display()
+                    ))),
+                },
+            }
+        };
+    }
+
+    /// The archive (or directory) name and member name of a log, as recorded.
+    pub fn member(&self, file_name: &str) -> String {
+        format!("{}{file_name}", self.loc.member_dir)
+    }
+
+    /// Reads the log named `file_name` (see [`log_name`]). The returned bytes
+    /// are valid until the next call.
+    pub fn read(&mut self, file_name: &str) -> Result<&[u8], LogError> {
+        self.open();
+        self.buf.clear();
+        match &mut self.store {
+            Store::NotOpened => unreachable!("opened above"),
+            Store::None(e) => return Err(e.clone()),
+            Store::Dir(dir) => {
+                let path = dir.join(file_name);
+                match File::open(&path) {
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        return Err(LogError::Missing(format!(
+                            "log {} not found",
+                            path.display()
+                        )));
+                    }
+                    Err(e) => {
+                        return Err(LogError::Unreadable(format!(
+                            "log {}: cannot open: {e}",
+                            path.display()
+                        )));
+                    }
+                    Ok(f) => {
+                        f.take(MAX_LOG_BYTES + 1)
+                            .read_to_end(&mut self.buf)
+                            .map_err(|e| {
+                                LogError::Unreadable(format!("log {}: {e}", path.display()))
+                            })?;
+                    }
+                }
+            }
+            Store::Zip(z) => {
+                let member = format!("{}{file_name}", self.loc.member_dir);
+                let zip_path = &self.loc.zip;
+                let unreadable = |why: String| {
+                    LogError::Unreadable(format!("log {member} in {}: {why}", zip_path.display()))
+                };
+                // Raw (still compressed) access: one inflater per archive is
+                // reused for every member, instead of a fresh one per member.
+                let mut entry = match z.by_name_raw(member.as_bytes()) {
+                    Ok(e) => e,
+                    Err(zip::result::ZipError::FileNotFound) => {
+                        return Err(LogError::Missing(format!(
+                            "log {member} not in {}",
+                            zip_path.display()
+                        )));
+                    }
+                    Err(e) => return Err(unreadable(e.to_string())),
+                };
+                let (method, size, crc) = (entry.compression(), entry.size(), entry.crc32());
+                if size > MAX_LOG_BYTES {
+                    return Err(unreadable(format!("{size} bytes (limit {MAX_LOG_BYTES})")));
+                }
+                self.raw.clear();
+                entry
+                    .read_to_end(&mut self.raw)
+                    .map_err(|e| unreadable(format!("cannot read: {e}")))?;
+                drop(entry);
+                match method {
+                    zip::CompressionMethod::Stored => self.buf.extend_from_slice(&self.raw),
+                    zip::CompressionMethod::Deflated => {
+                        inflate(&mut self.inflater, &self.raw, &mut self.buf, size)
+                            .map_err(|e| unreadable(format!("cannot decompress: {e}")))?;
+                    }
+                    other => return Err(unreadable(format!("unsupported compression {other:?}"))),
+                }
+                let mut c = flate2::Crc::new();
+                c.update(&self.buf);
+                if self.buf.len() as u64 != size || c.sum() != crc {
+                    return Err(unreadable("corrupt member (size or CRC mismatch)".into()));
+                }
+            }
+        }
+        if self.buf.len() as u64 > MAX_LOG_BYTES {
+            return Err(LogError::Unreadable(format!(
+                "log {file_name} is bigger than {MAX_LOG_BYTES} bytes"
+            )));
+        }
+        Ok(&self.buf)
+    }
+}
+
+/// Inflates raw deflate data `input` (expected `size` bytes) into `out`,
+/// reusing `d`.
+fn inflate(
+    d: &mut flate2::Decompress,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    size: u64,
+) -> Result<(), String> {
+    d.reset(false);
+    out.reserve(size as usize + 1);
+    loop {
+        let before_in = d.total_in();
+        let before_out = d.total_out();
+        let consumed = d.total_in() as usize;
+        let status = d
+            .decompress_vec(&input[consumed..], out, flate2::FlushDecompress::Finish)
+            .map_err(|e| e.to_string())?;
+        match status {
+            flate2::Status::StreamEnd => return Ok(()),
+            _ if out.len() as u64 > MAX_LOG_BYTES => return Err("too big".into()),
+            _ if d.total_in() == before_in && d.total_out() == before_out => {
+                if out.len() == out.capacity() {
+                    out.reserve(out.capacity().max(4096));
+                } else {
+                    return Err("truncated deflate stream".into());
+                }
+            }
+            _ => {
+                if out.len() == out.capacity() {
+                    out.reserve(out.capacity().max(4096));
+                }
+            }
+        }
+    }
+}
+
+/// Offset where the tool output starts: after the first header separator
+/// (`\n\n\n` + 80 dashes + `\n\n\n`); 0 if there is none.
+pub fn output_start(log: &[u8]) -> usize {
+    memchr::memmem::find(log, HEADER_END).map_or(0, |i| i + HEADER_END.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn location_uses_the_last_results() {
+        let loc = location(Path::new("/r/x.results.y.2025.results.s,0,SQ.task.xml.bz2")).unwrap();
+        assert_eq!(loc.zip, Path::new("/r/x.results.y.2025.logfiles.zip"));
+        assert_eq!(loc.member_dir, "x.results.y.2025.logfiles/");
+        assert!(location(Path::new("/r/plain.xml")).is_none());
+        assert_eq!(
+            log_name(Some("s,0,SQ"), "../t/QF_BV/1_x.yml"),
+            "s,0,SQ.1_x.yml.log"
+        );
+        assert_eq!(log_name(None, "a.smt2"), "a.smt2.log");
+    }
+
+    #[test]
+    fn output_starts_after_the_header() {
+        let log = format!("cmd 'a\n\n\nb'\n\n\n{}\n\n\nsat\n", "-".repeat(80));
+        assert_eq!(&log.as_bytes()[output_start(log.as_bytes())..], b"sat\n");
+        assert_eq!(output_start(b"no header"), 0);
+    }
+}

@@ -1,0 +1,3 @@
+; fx-mode: proof-valid
+(set-logic QF_UF)
+(check-sat)

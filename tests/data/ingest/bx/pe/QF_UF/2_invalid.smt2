@@ -1,0 +1,3 @@
+; fx-mode: proof-invalid
+(set-logic QF_UF)
+(check-sat)

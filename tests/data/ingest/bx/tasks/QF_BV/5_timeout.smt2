@@ -1,0 +1,3 @@
+; fx-mode: timeout
+(set-logic QF_UF)
+(check-sat)

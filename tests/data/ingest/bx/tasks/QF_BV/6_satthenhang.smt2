@@ -1,0 +1,3 @@
+; fx-mode: sat-then-hang
+(set-logic QF_UF)
+(check-sat)

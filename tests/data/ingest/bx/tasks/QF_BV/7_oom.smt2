@@ -1,0 +1,3 @@
+; fx-mode: oom
+(set-logic QF_UF)
+(check-sat)

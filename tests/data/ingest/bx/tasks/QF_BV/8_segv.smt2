@@ -1,0 +1,3 @@
+; fx-mode: segv
+(set-logic QF_UF)
+(check-sat)

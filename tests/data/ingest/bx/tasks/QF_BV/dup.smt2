@@ -1,0 +1,6 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(assert (> x 2))
+(assert (< x 1))
+(check-sat)
+(exit)

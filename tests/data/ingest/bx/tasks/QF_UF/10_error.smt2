@@ -1,0 +1,3 @@
+; fx-mode: error
+(set-logic QF_UF)
+(check-sat)

@@ -1,0 +1,3 @@
+; fx-mode: unknown
+(set-logic QF_UF)
+(check-sat)

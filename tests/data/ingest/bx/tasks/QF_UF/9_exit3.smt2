@@ -1,0 +1,3 @@
+; fx-mode: exit3
+(set-logic QF_UF)
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(assert (> x 2))
+(check-sat)
+(exit)

@@ -1,0 +1,3 @@
+; fx-mode: uc-quoted
+(set-logic QF_UF)
+(check-sat)

@@ -1,0 +1,3 @@
+; fx-mode: uc-empty
+(set-logic QF_UF)
+(check-sat)

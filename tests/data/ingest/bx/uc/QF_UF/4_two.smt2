@@ -1,0 +1,3 @@
+; fx-mode: uc-two
+(set-logic QF_UF)
+(check-sat)

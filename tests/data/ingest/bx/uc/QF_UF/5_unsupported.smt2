@@ -1,0 +1,3 @@
+; fx-mode: uc-unsupported
+(set-logic QF_UF)
+(check-sat)
