@@ -160,6 +160,37 @@ fn real_benchexec_runs_agree_with_the_corpus() {
     // 5 solvers x 5 Single Query tasks (+2 for the hostile second participation),
     // 4 x (2 incremental + 2 unsat-core + 2 model-validation).
     assert_eq!(checked, 5 * 5 + 2 + 4 * 6);
+    // Ingestion maps every run back through the generated per-run manifest.
+    let runs = work.path().join("runs.jsonl");
+    let o = Command::new(smtcomp)
+        .arg("--competition")
+        .arg(root().join("tests/data/competition-local.toml"))
+        .arg("ingest")
+        .arg(ex.join("results"))
+        .arg("--manifest")
+        .arg(ex.join("runs-manifest.json.gz"))
+        .arg("-o")
+        .arg(&runs)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "ingest: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&runs)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), checked);
+    for r in &records {
+        assert_eq!(r["guessed"], serde_json::json!([]), "{r}");
+        assert_ne!(r["answer"], "error", "{r}");
+    }
+    assert!(records.iter().any(|r| r["solver"] == HOSTILE));
+
     // The hostile argument reached the solver exactly (BenchExec logs the argv shell-quoted).
     let dir = ex
         .join("results/single-query")

@@ -15,6 +15,8 @@ use std::path::Path;
 
 /// File name of the manifest in the execution directory.
 pub const MANIFEST_FILE: &str = "manifest.json";
+/// File name of the per-run manifest for `smtcomp ingest --manifest` ([`Manifest::runs`]).
+pub const RUNS_FILE: &str = "runs-manifest.json.gz";
 /// The value of [`Manifest::format`].
 pub const FORMAT: &str = "smtcomp-benchexec-manifest";
 /// The current schema version ([`Manifest::version`]).
@@ -125,9 +127,51 @@ impl Manifest {
         Ok(m)
     }
 
-    /// Writes `EXECDIR/manifest.json`.
+    /// Writes `EXECDIR/manifest.json` and the per-run `EXECDIR/runs-manifest.json.gz`.
     pub fn write(&self, execdir: &Path) -> Result<(), DataFileError> {
+        datafile::write_json(&execdir.join(RUNS_FILE), &self.runs())?;
         datafile::write_json(&execdir.join(MANIFEST_FILE), self)
+    }
+
+    /// The flat per-run form that `smtcomp ingest --manifest` reads: one entry per
+    /// (definition, rundefinition, task), sorted by those keys.
+    pub fn runs(&self) -> crate::ingest::manifest::Manifest {
+        let mut by_track_logic: BTreeMap<(Track, &str), Vec<(&String, &TaskEntry)>> =
+            BTreeMap::new();
+        for (path, t) in &self.tasks {
+            by_track_logic
+                .entry((t.track, t.logic.as_str()))
+                .or_default()
+                .push((path, t));
+        }
+        let mut runs = Vec::new();
+        for (file, d) in &self.definitions {
+            for (name, rd) in &d.rundefinitions {
+                for logic in &rd.logics {
+                    for (path, t) in by_track_logic
+                        .get(&(d.track, logic.as_str()))
+                        .map(Vec::as_slice)
+                        .unwrap_or_default()
+                    {
+                        runs.push(crate::ingest::manifest::ManifestRun {
+                            benchmark_definition: file.clone(),
+                            rundefinition: name.clone(),
+                            task: (*path).clone(),
+                            solver: d.solver.clone(),
+                            participation: rd.participation as u32,
+                            track: d.track,
+                            division: d.division.clone(),
+                            logic: t.logic.clone(),
+                            benchmark: t.original.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        crate::ingest::manifest::Manifest {
+            format: crate::ingest::manifest::MANIFEST_FORMAT,
+            runs,
+        }
     }
 
     /// The definition a result file belongs to, from the benchmark name BenchExec
