@@ -16,12 +16,14 @@
 //! * [`results`]: run results (`results-*.json.gz` format)
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
+//! * [`demo`]: the demo competition (the whole pipeline on the bundled corpus)
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
 
 pub mod benchexec;
 pub mod benchmarks;
 pub mod cli;
 pub mod datafile;
+pub mod demo;
 pub mod executor;
 pub mod ingest;
 pub mod model;
