@@ -12,6 +12,7 @@
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
 //! * [`results`]: run results (`results-*.json.gz` format)
+//! * [`scoring`]: scores and rankings (2025 rules exactly, plus the `published-2025` policy)
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
@@ -25,6 +26,7 @@ pub mod parallel;
 pub mod prepare;
 pub mod proof;
 pub mod results;
+pub mod scoring;
 pub mod select;
 pub mod smtlib;
 pub mod submission;
