@@ -6,6 +6,7 @@
 mod benchmarks_cmd;
 mod competition_cmd;
 mod prepare_cmd;
+mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
@@ -73,6 +74,8 @@ pub enum Command {
     Select(select_cmd::SelectArgs),
     /// Write the selected benchmarks as the track runs them (named asserts, get-model, ...).
     Prepare(prepare_cmd::PrepareArgs),
+    /// Score a track: division and logic pages, best overall, biggest lead, largest contribution.
+    Score(score_cmd::ScoreArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -84,6 +87,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
+        Command::Score(args) => score_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }

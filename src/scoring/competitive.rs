@@ -5,8 +5,10 @@
 //! only solvers that are explicitly submitted by their authors determine whether a
 //! division is competitive." We implement:
 //!
-//! * a team is a connected component of submissions linked by a shared contributor
-//!   name (case- and space-insensitive), except that a derived solver and its base
+//! * a team is a connected component of *competitive* submissions linked by a
+//!   shared contributor name (case- and space-insensitive; non-competitive
+//!   submissions such as base solvers entered by the organizers neither count nor
+//!   link teams, and form their own team), except that a derived solver and its base
 //!   solver are never linked (rules section 4: a derived tool is based on a solver
 //!   "from a different group of authors");
 //! * the team id is the alphabetically smallest solver name of the component;
@@ -36,7 +38,8 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 }
 
 /// Solver name -> team id, from the submissions' contributors.
-/// `base_solvers` maps derived -> base; those pairs are never merged.
+/// `base_solvers` maps derived -> base; those pairs are never merged. Only
+/// competitive submissions are linked.
 pub fn teams(
     submissions: &[&Submission],
     base_solvers: &BTreeMap<String, String>,
@@ -46,7 +49,7 @@ pub fn teams(
     let n = subs.len();
     let mut parent: Vec<usize> = (0..n).collect();
     let mut by_contributor: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, s) in subs.iter().enumerate() {
+    for (i, s) in subs.iter().enumerate().filter(|(_, s)| s.competitive) {
         let names: BTreeSet<String> = s.contributors.iter().map(|c| normalise(&c.name)).collect();
         for c in names {
             if !c.is_empty() {
