@@ -256,60 +256,55 @@ fn sum_kind(
 
 /// The reference tool's computation (anchor spec 6.8).
 fn anchor(tables: &[DivisionTable], kind: Kind, input: &ScoringInput) -> Vec<ContributionEntry> {
-    let correct_rows = |t: &DivisionTable| {
+    // Rows kept by the reference tool: no error, sound solver, correct answer.
+    let kept = |t: &DivisionTable| -> Vec<usize> {
+        let mut sound = vec![false; input.participants.len()];
+        for &i in &t.sound {
+            sound[i] = true;
+        }
         t.cells
             .iter()
-            .filter(|c| !t.files[c.file].removed)
-            .filter(|c| c.score.e == 0 && c.score.n > 0 && t.sound.contains(&c.solver))
-            .count()
+            .enumerate()
+            .filter(|(_, c)| {
+                !t.files[c.file].removed && c.score.e == 0 && c.score.n > 0 && sound[c.solver]
+            })
+            .map(|(i, _)| i)
+            .collect()
     };
-    let track_rows: usize = tables.iter().map(correct_rows).sum();
+    let kept_rows: Vec<Vec<usize>> = tables.iter().map(kept).collect();
+    let track_rows: usize = kept_rows.iter().map(Vec::len).sum();
     let mut out = Vec::new();
-    for table in tables {
-        let ratio_d = ratio(correct_rows(table) as f64, track_rows as f64);
-        let mut solvers: BTreeSet<usize> = BTreeSet::new();
-        let mut vbs: BTreeMap<usize, VbsRow> = BTreeMap::new();
-        for c in &table.cells {
-            if table.files[c.file].removed
-                || c.score.e != 0
-                || c.score.n == 0
-                || !table.sound.contains(&c.solver)
-            {
-                continue;
-            }
-            solvers.insert(c.solver);
-            let row = VbsRow {
+    for (table, rows_d) in tables.iter().zip(&kept_rows) {
+        let ratio_d = ratio(rows_d.len() as f64, track_rows as f64);
+        let row_of = |i: usize| {
+            let c = &table.cells[i];
+            VbsRow {
                 n: c.score.n,
                 aw: c.score.aw,
                 w: c.score.w,
                 ac: c.score.ac,
                 c: c.score.c,
-            };
+            }
+        };
+        let mut solvers: BTreeSet<usize> = BTreeSet::new();
+        let mut vbs: BTreeMap<usize, VbsRow> = BTreeMap::new();
+        for &i in rows_d {
+            let c = &table.cells[i];
+            solvers.insert(c.solver);
             let e = vbs.get(&c.file).copied();
-            vbs.insert(c.file, merge(e, row));
+            vbs.insert(c.file, merge(e, row_of(i)));
         }
         let (_, n_all, t_all) = sum_kind(&vbs, table, kind, input.time_limit);
         let mut without = Vec::new();
         for &s in &solvers {
             let mut rows: BTreeMap<usize, VbsRow> = BTreeMap::new();
-            for c in &table.cells {
-                if c.solver == s
-                    || table.files[c.file].removed
-                    || c.score.e != 0
-                    || c.score.n == 0
-                    || !table.sound.contains(&c.solver)
-                {
+            for &i in rows_d {
+                let c = &table.cells[i];
+                if c.solver == s {
                     continue;
                 }
-                let row = VbsRow {
-                    n: c.score.n,
-                    aw: c.score.aw,
-                    w: c.score.w,
-                    ac: c.score.ac,
-                    c: c.score.c,
-                };
                 let e = rows.get(&c.file).copied();
-                rows.insert(c.file, merge(e, row));
+                rows.insert(c.file, merge(e, row_of(i)));
             }
             let (k, n_s, t_s) = sum_kind(&rows, table, kind, input.time_limit);
             if k > 0 {
