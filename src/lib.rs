@@ -14,6 +14,7 @@
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
 //! * [`ingest`]: results ingestion (BenchExec XML + log ZIPs, results files) into one run table
 //! * [`results`]: run results (`results-*.json.gz` format)
+//! * [`scoring`]: scores and rankings (2025 rules exactly, plus the `published-2025` policy)
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`demo`]: the demo competition (the whole pipeline on the bundled corpus)
@@ -31,6 +32,7 @@ pub mod parallel;
 pub mod prepare;
 pub mod proof;
 pub mod results;
+pub mod scoring;
 pub mod select;
 pub mod smtlib;
 pub mod submission;

@@ -9,6 +9,7 @@ mod generate_cmd;
 mod ingest_cmd;
 mod prepare_cmd;
 mod run_local_cmd;
+mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
@@ -82,6 +83,8 @@ pub enum Command {
     Prepare(prepare_cmd::PrepareArgs),
     /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
     Ingest(ingest_cmd::IngestArgs),
+    /// Score a track: division and logic pages, best overall, biggest lead, largest contribution.
+    Score(score_cmd::ScoreArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -96,6 +99,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::RunLocal(args) => run_local_cmd::run(&cli.global, args)?,
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
+        Command::Score(args) => score_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
