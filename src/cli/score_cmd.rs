@@ -3,6 +3,8 @@
 use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
 use crate::benchmarks::Inventory;
 use crate::datafile;
+use crate::ingest::IngestRecord;
+use crate::ingest::scoring::to_scored;
 use crate::model::Track;
 use crate::results::{ResultsFile, RunRecord};
 use crate::scoring::{self, Policy, ScoredRun, explain, output};
@@ -56,25 +58,40 @@ pub struct ScoreArgs {
     logics: bool,
 }
 
-/// Reads runs: a results file or JSON lines of [`RunRecord`].
-pub fn read_runs(path: &Path) -> anyhow::Result<Vec<RunRecord>> {
+/// Reads runs for scoring: a results file (`{"results": [...]}`), or JSON lines
+/// of either the ingested run table (`smtcomp ingest`) or [`RunRecord`]s.
+/// Ingested runs without a track or benchmark identity are skipped and counted.
+pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
     let mut text = String::new();
     datafile::open(path)?
         .read_to_string(&mut text)
         .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
     if let Ok(f) = serde_json::from_str::<ResultsFile>(&text) {
-        return Ok(f.results);
+        return Ok((f.results.iter().map(ScoredRun::from_record).collect(), 0));
     }
     let mut out = Vec::new();
+    let mut skipped = 0;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        out.push(serde_json::from_str::<RunRecord>(line).map_err(|e| {
-            anyhow::anyhow!("{}:{}: invalid run record: {e}", path.display(), i + 1)
-        })?);
+        if let Ok(r) = serde_json::from_str::<IngestRecord>(line) {
+            match to_scored(&r) {
+                Some(run) => out.push(run),
+                None => skipped += 1,
+            }
+            continue;
+        }
+        let r = serde_json::from_str::<RunRecord>(line).map_err(|e| {
+            anyhow::anyhow!(
+                "{}:{}: neither an ingested run nor a results record: {e}",
+                path.display(),
+                i + 1
+            )
+        })?;
+        out.push(ScoredRun::from_record(&r));
     }
-    Ok(out)
+    Ok((out, skipped))
 }
 
 pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
@@ -95,7 +112,14 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
     }
     let mut runs = Vec::new();
     for p in &args.runs {
-        runs.extend(read_runs(p)?.iter().map(ScoredRun::from_record));
+        let (got, skipped) = read_runs(p)?;
+        if skipped > 0 {
+            eprintln!(
+                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
+                p.display()
+            );
+        }
+        runs.extend(got);
     }
     let inventory = Inventory::read(&args.inventory)?;
     let subs = load_set(&args.submissions, &comp);

@@ -26,6 +26,7 @@ pub mod interpret;
 pub mod logs;
 pub mod manifest;
 pub mod record;
+pub mod scoring;
 pub mod summary;
 pub mod synth;
 pub mod xml;
