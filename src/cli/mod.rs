@@ -5,6 +5,7 @@
 
 mod benchmarks_cmd;
 mod competition_cmd;
+mod demo_cmd;
 mod generate_cmd;
 mod ingest_cmd;
 mod prepare_cmd;
@@ -85,12 +86,15 @@ pub enum Command {
     Ingest(ingest_cmd::IngestArgs),
     /// Score a track: division and logic pages, best overall, biggest lead, largest contribution.
     Score(score_cmd::ScoreArgs),
+    /// Run the demo competition: the whole pipeline on the bundled corpus, real solvers, real BenchExec.
+    Demo(demo_cmd::DemoArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let code = match cli.command {
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
+        Command::Demo(args) => demo_cmd::run_demo(&cli.global, args)?,
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
         Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,

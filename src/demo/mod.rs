@@ -18,6 +18,7 @@ use crate::benchmarks::{Inventory, scan};
 use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
 use crate::model::{Competition, Track};
 use crate::prepare::{PrepareOptions, PreparedSet, prepare};
+use crate::scoring::{Policy, TrackScores, output};
 use crate::select::{Selection, SelectionInputs, SoundAnswers, Triviality, select};
 use crate::submission::{LoadedSubmission, competition_seed, load_set};
 use anyhow::{Context, bail};
@@ -61,8 +62,58 @@ pub struct DemoOutcome {
     pub runs: Vec<IngestRecord>,
     /// The consistency check of the runs against the corpus.
     pub check: check::DemoCheck,
+    /// The scores per track (rules policy).
+    pub scores: Vec<TrackScores>,
     /// Per stage: name, seconds, whether it was reused.
     pub timings: Vec<(String, f64, bool)>,
+}
+
+/// Scores every demo track (rules policy) and writes, per track, Markdown tables
+/// (`<track>.md`) and the website-compatible pages (`<track>.json`) into `dir`.
+pub fn score_tracks(
+    comp: &Competition,
+    loaded: &[LoadedSubmission],
+    inventory: &Inventory,
+    runs: &[IngestRecord],
+    dir: &Path,
+) -> anyhow::Result<Vec<TrackScores>> {
+    std::fs::create_dir_all(dir)?;
+    let policy = Policy::rules();
+    let mut all = Vec::new();
+    for track in DEMO_TRACKS {
+        let scored: Vec<_> = runs
+            .iter()
+            .filter(|r| r.track == Some(track))
+            .filter_map(crate::ingest::scoring::to_scored)
+            .collect();
+        let (input, _missing) =
+            crate::scoring::setup::build_input(comp, track, loaded, inventory, scored);
+        let scores = crate::scoring::score(&input, &policy);
+        let name = track.page_suffix();
+        std::fs::write(
+            dir.join(format!("{name}.md")),
+            output::markdown(&scores, false),
+        )?;
+        let pages = output::pages(&scores, input.time_limit as u64, input.memory_mb, comp.year);
+        crate::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
+        all.push(scores);
+    }
+    Ok(all)
+}
+
+/// Winners of the competitive divisions: (track, division, kind, solver).
+pub fn winners(scores: &[TrackScores]) -> Vec<(Track, String, &'static str, String)> {
+    let mut v = Vec::new();
+    for s in scores {
+        for g in s.groups.iter().filter(|g| g.is_division && g.competitive) {
+            for p in &g.podiums {
+                if let Some(w) = &p.winner {
+                    v.push((s.track, g.name.clone(), p.kind.key(), w.clone()));
+                }
+            }
+        }
+    }
+    v
 }
 
 /// Runs the demo; `log` receives one line per stage.
@@ -177,17 +228,16 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
                 start_time: Some("2025-07-01 12:00:00".into()),
                 timeout: None,
             };
-            let bar = crate::parallel::progress_bar(files.len(), "benchexec definitions");
-            let mut failed = Vec::new();
-            for f in &files {
+            // Independent BenchExec calls side by side: most of a small call is
+            // BenchExec's own start-up, not the solver.
+            let outcomes = crate::parallel::map(&files, opts.jobs, "benchexec definitions", |f| {
                 match run_definition(&exec, &manifest, f, &run_opts) {
-                    Ok(o) if o.ok(&manifest.definitions[*f]) => {}
-                    Ok(o) => failed.push(format!("{f}: see {}", o.log.display())),
-                    Err(e) => failed.push(e),
+                    Ok(o) if o.ok(&manifest.definitions[*f]) => None,
+                    Ok(o) => Some(format!("{f}: see {}", o.log.display())),
+                    Err(e) => Some(e),
                 }
-                bar.inc(1);
-            }
-            bar.finish_and_clear();
+            });
+            let failed: Vec<String> = outcomes.into_iter().flatten().collect();
             if !failed.is_empty() {
                 bail!(
                     "BenchExec failed for {} definitions:\n{}",
@@ -229,10 +279,24 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
         &subs.iter().map(|(_, s)| s).collect::<Vec<_>>(),
         &comp,
     );
+
+    // 7. Scoring (rules policy) per track.
+    let start = Instant::now();
+    let inventory = Inventory::read(&inv_path)?;
+    let scores = score_tracks(&comp, &loaded, &inventory, &runs, &out.join("scores"))?;
+    log(&format!(
+        "scoring: {} tracks, tables in {} ({:.1} s)",
+        scores.len(),
+        out.join("scores").display(),
+        seconds(start)
+    ));
+    let mut timings = stages.timings();
+    timings.push(("scoring".into(), seconds(start), false));
     Ok(DemoOutcome {
         runs,
         check,
-        timings: stages.timings(),
+        scores,
+        timings,
     })
 }
 

@@ -1,0 +1,112 @@
+//! `smtcomp demo`: the whole pipeline on the bundled corpus with real solvers.
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use crate::demo::{DemoOptions, run, winners};
+use clap::Args;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// Arguments of `smtcomp demo`.
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// Output directory (re-running reuses finished stages).
+    #[arg(long, value_name = "DIR", default_value = "demo-output")]
+    out: PathBuf,
+    /// Parallel runs and worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Redo every stage.
+    #[arg(long)]
+    fresh: bool,
+    /// The SMT-LIB corpus (the repository's `corpus/`).
+    #[arg(long, value_name = "DIR", default_value = "corpus")]
+    corpus: PathBuf,
+    /// The example submissions.
+    #[arg(long, value_name = "DIR", default_value = "demo/submissions")]
+    submissions: PathBuf,
+    /// The demo competition definition.
+    #[arg(
+        long = "demo-competition",
+        value_name = "FILE",
+        default_value = "demo/competition.toml"
+    )]
+    competition: PathBuf,
+    /// The `benchexec` executable.
+    #[arg(long, value_name = "PATH", default_value = "benchexec")]
+    benchexec: PathBuf,
+}
+
+pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u8> {
+    let bin_dir = std::env::current_exe()?
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let opts = DemoOptions {
+        corpus: args.corpus,
+        submissions: args.submissions,
+        competition: args.competition,
+        out: args.out.clone(),
+        jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+        benchexec: args.benchexec,
+        bin_dir,
+        fresh: args.fresh,
+    };
+    let outcome = run(&opts, &mut |line| eprintln!("demo: {line}"))?;
+    let mut s = String::new();
+    let _ = writeln!(s, "\nRuns per track and answer:");
+    for (track, answers) in &outcome.check.answers {
+        let parts: Vec<String> = answers.iter().map(|(a, n)| format!("{a} {n}")).collect();
+        let expected = outcome.check.expected_runs.get(track).copied().unwrap_or(0);
+        let _ = writeln!(
+            s,
+            "  {track:<16} {} (expected runs: {expected})",
+            parts.join(", ")
+        );
+    }
+    let _ = writeln!(s, "\nWinners (competitive divisions, rules policy):");
+    let mut any = false;
+    for (track, division, kind, solver) in winners(&outcome.scores) {
+        any = true;
+        let _ = writeln!(s, "  {track:<16} {division:<28} {kind:<12} {solver}");
+    }
+    if !any {
+        let _ = writeln!(s, "  none (no competitive division)");
+    }
+    let total: f64 = outcome.timings.iter().map(|t| t.1).sum();
+    let _ = writeln!(
+        s,
+        "\nStages: {}",
+        outcome
+            .timings
+            .iter()
+            .map(|(n, t, reused)| if *reused {
+                format!("{n} reused")
+            } else {
+                format!("{n} {t:.1} s")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let _ = writeln!(s, "Total {total:.1} s; output in {}", args.out.display());
+    for m in &outcome.check.missing {
+        let _ = writeln!(s, "MISSING RUN: {m}");
+    }
+    for w in &outcome.check.wrong {
+        let _ = writeln!(s, "WRONG ANSWER: {w}");
+    }
+    let _ = writeln!(
+        s,
+        "Check: {}",
+        if outcome.check.ok() {
+            "every selected benchmark ran for every entered solver; no wrong answer"
+        } else {
+            "FAILED"
+        }
+    );
+    print(&s)?;
+    Ok(if outcome.check.ok() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}
