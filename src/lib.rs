@@ -12,6 +12,7 @@
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
 //! * [`ingest`]: results ingestion (BenchExec XML + log ZIPs, results files) into one run table
+//! * [`validate`]: unsat-core and model validation, verdicts into the run table
 //! * [`results`]: run results (`results-*.json.gz` format)
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
@@ -30,3 +31,4 @@ pub mod results;
 pub mod select;
 pub mod smtlib;
 pub mod submission;
+pub mod validate;
