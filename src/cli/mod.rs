@@ -10,6 +10,7 @@ mod prepare_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
+mod validate_cmd;
 
 use crate::model::{Competition, DEFAULT_YEAR};
 use clap::{Args, Parser, Subcommand};
@@ -76,6 +77,12 @@ pub enum Command {
     Prepare(prepare_cmd::PrepareArgs),
     /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
     Ingest(ingest_cmd::IngestArgs),
+    /// Validate unsat cores: build validation tasks, run them, join the verdicts into the runs.
+    #[command(subcommand, name = "validate-cores")]
+    ValidateCores(validate_cmd::CoresCommand),
+    /// Validate the models of sat answers (Dolmen or a trusted solver), verdicts into the runs.
+    #[command(name = "validate-models")]
+    ValidateModels(validate_cmd::ModelsArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -88,6 +95,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
+        Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd)?,
+        Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
