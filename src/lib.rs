@@ -8,6 +8,7 @@
 //! * [`smtlib`]: the SMT-LIB lexer and command splitter shared by every stage
 //! * [`executor`]: the incremental-track trace executor (`smtcomp-trace-executor`)
 //! * [`proof`]: the proof-exhibition wrapper (`smtcomp-proof-wrapper`) and its result interpreter
+//! * [`benchexec`]: BenchExec definitions, task files, tool-info modules, run scripts, local runner
 //! * [`benchmarks`]: the benchmark inventory (`benchmarks-YYYY.json.gz` format)
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
@@ -18,6 +19,7 @@
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
 
+pub mod benchexec;
 pub mod benchmarks;
 pub mod cli;
 pub mod datafile;
@@ -31,4 +33,5 @@ pub mod results;
 pub mod select;
 pub mod smtlib;
 pub mod submission;
+pub mod sys;
 pub mod validate;

@@ -11,6 +11,47 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+/// Writes `inv`, selects `track` with `seed` and prepares it from `library`
+/// into `dir/prepared` (extra `prepare` arguments in `extra`).
+fn select_prepare(
+    dir: &Path,
+    track: &str,
+    inv: &Inventory,
+    library: &Path,
+    seed: &str,
+    extra: &[&str],
+) -> PreparedSet {
+    let inv_path = dir.join(format!("{track}.inv.json"));
+    inv.write(&inv_path).unwrap();
+    let sel = dir.join(format!("{track}.sel.json"));
+    let (code, _, err) = smtcomp(&[
+        "select",
+        track,
+        "--inventory",
+        inv_path.to_str().unwrap(),
+        "--seed",
+        seed,
+        "-o",
+        sel.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let prepared = dir.join("prepared");
+    let mut args = vec![
+        "prepare",
+        track,
+        "--selection",
+        sel.to_str().unwrap(),
+        "--library",
+        library.to_str().unwrap(),
+        "--out",
+        prepared.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let (code, stdout, err) = smtcomp(&args);
+    assert_eq!(code, 0, "{stdout}{err}");
+    PreparedSet::read(&prepared, track.parse().unwrap()).unwrap()
+}
+
 /// Scans the corpus (without the slow files) and selects + prepares `track` with seed 5.
 fn prepare_corpus(track: &str, out: &Path) -> PreparedSet {
     let comp = Competition::builtin(2025).unwrap();
@@ -34,33 +75,7 @@ fn prepare_corpus(track: &str, out: &Path) -> PreparedSet {
             .collect(),
         ..inv
     };
-    let inv_path = out.join("inv.json");
-    inv.write(&inv_path).unwrap();
-    let sel = out.join(format!("{track}.sel.json"));
-    let (code, _, err) = smtcomp(&[
-        "select",
-        track,
-        "--inventory",
-        inv_path.to_str().unwrap(),
-        "--seed",
-        "5",
-        "-o",
-        sel.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let prepared = out.join("prepared");
-    let (code, stdout, err) = smtcomp(&[
-        "prepare",
-        track,
-        "--selection",
-        sel.to_str().unwrap(),
-        "--library",
-        lib.join("single").to_str().unwrap(),
-        "--out",
-        prepared.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stdout}{err}");
-    PreparedSet::read(&prepared, track.parse().unwrap()).unwrap()
+    select_prepare(out, track, &inv, &lib.join("single"), "5", &[])
 }
 
 fn prepared_file(out: &Path, set: &PreparedSet, rel: &str) -> PathBuf {
@@ -209,33 +224,15 @@ fn prepared_incremental_files_run_through_the_trace_executor() {
     // The incremental corpus files live under corpus/incremental (the library root for them).
     let comp = Competition::builtin(2025).unwrap();
     let inv = scan(&root().join("corpus"), &comp, 2);
-    let inv_path = dir.path().join("inv.json");
-    inv.write(&inv_path).unwrap();
-    let sel = dir.path().join("inc.json");
-    let (code, _, _) = smtcomp(&[
-        "select",
+    let set = select_prepare(
+        dir.path(),
         "Incremental",
-        "--inventory",
-        inv_path.to_str().unwrap(),
-        "--seed",
+        &inv,
+        &root().join("corpus"),
         "5",
-        "-o",
-        sel.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0);
+        &[],
+    );
     let prepared = dir.path().join("prepared");
-    let (code, out, err) = smtcomp(&[
-        "prepare",
-        "Incremental",
-        "--selection",
-        sel.to_str().unwrap(),
-        "--library",
-        root().join("corpus").to_str().unwrap(),
-        "--out",
-        prepared.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
-    let set = PreparedSet::read(&prepared, Track::Incremental).unwrap();
     let with_status: Vec<_> = set
         .benchmarks
         .iter()
@@ -282,34 +279,15 @@ fn an_external_scrambler_is_used_when_given() {
     std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let comp = Competition::builtin(2025).unwrap();
     let inv = scan(&root().join("corpus/incremental"), &comp, 1);
-    let inv_path = dir.path().join("inv.json");
-    inv.write(&inv_path).unwrap();
-    let sel = dir.path().join("sel.json");
-    smtcomp(&[
-        "select",
+    let set = select_prepare(
+        dir.path(),
         "Incremental",
-        "--inventory",
-        inv_path.to_str().unwrap(),
-        "--seed",
+        &inv,
+        &root().join("corpus/incremental"),
         "9",
-        "-o",
-        sel.to_str().unwrap(),
-    ]);
-    let prepared = dir.path().join("p");
-    let (code, out, err) = smtcomp(&[
-        "prepare",
-        "Incremental",
-        "--selection",
-        sel.to_str().unwrap(),
-        "--library",
-        root().join("corpus/incremental").to_str().unwrap(),
-        "--out",
-        prepared.to_str().unwrap(),
-        "--scrambler",
-        fake.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
-    let set = PreparedSet::read(&prepared, Track::Incremental).unwrap();
+        &["--scrambler", fake.to_str().unwrap()],
+    );
+    let prepared = dir.path().join("prepared");
     assert!(
         set.method
             .ends_with("scrambler -term_annot pattern -incremental true -seed 9"),

@@ -5,8 +5,10 @@
 
 mod benchmarks_cmd;
 mod competition_cmd;
+mod generate_cmd;
 mod ingest_cmd;
 mod prepare_cmd;
+mod run_local_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
@@ -73,6 +75,10 @@ pub enum Command {
     Benchmarks(benchmarks_cmd::BenchmarksCommand),
     /// Select the benchmarks of a track (rules section 6) with glibc random().
     Select(select_cmd::SelectArgs),
+    /// Write BenchExec definitions, task files, tool-info modules, run scripts and a manifest.
+    Generate(generate_cmd::GenerateArgs),
+    /// Run generated definitions on the local BenchExec (safely), results into EXECDIR/results/.
+    RunLocal(run_local_cmd::RunLocalArgs),
     /// Write the selected benchmarks as the track runs them (named asserts, get-model, ...).
     Prepare(prepare_cmd::PrepareArgs),
     /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
@@ -93,6 +99,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
         Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,
         Command::Select(args) => select_cmd::run(&cli.global, args)?,
+        Command::Generate(args) => generate_cmd::run(&cli.global, args)?,
+        Command::RunLocal(args) => run_local_cmd::run(&cli.global, args)?,
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
         Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd)?,

@@ -117,14 +117,6 @@ impl SignalPipe {
 /// Restores the default action of `sig` and raises it; falls back to
 /// exiting with `128 + sig` if the signal does not terminate the process.
 pub fn reraise(sig: libc::c_int) -> ! {
-    // SAFETY: plain signal-disposition and raise calls.
-    unsafe {
-        libc::signal(sig, libc::SIG_DFL);
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, sig);
-        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-        libc::raise(sig);
-    }
+    crate::sys::raise_with_default_action(sig);
     std::process::exit(128 + sig)
 }

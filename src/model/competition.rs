@@ -65,6 +65,12 @@ pub struct TrackDefinition {
     pub experimental: bool,
     /// Whether the track is held this year.
     pub held: bool,
+    /// CPU model the runs require (BenchExec `<require cpuModel>`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_model: Option<String>,
+    /// CPU model required in test mode, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub test_cpu_model: Option<String>,
     /// Division -> logics (sorted).
     pub divisions: BTreeMap<Division, Vec<Logic>>,
     /// Experimental divisions.
@@ -250,6 +256,8 @@ impl Competition {
                     validation_limits: def.validation_limits,
                     experimental: def.experimental,
                     held: def.held,
+                    cpu_model: def.cpu_model.clone(),
+                    test_cpu_model: def.test_cpu_model.clone(),
                     divisions,
                     experimental_divisions: def.experimental_divisions.iter().cloned().collect(),
                     division_of,

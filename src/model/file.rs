@@ -132,6 +132,12 @@ pub struct TrackFile {
     /// Whether the track is held this year (default true).
     #[serde(default = "default_true")]
     pub held: bool,
+    /// CPU model the runs require (BenchExec `<require cpuModel>`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_model: Option<String>,
+    /// CPU model required in test mode, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test_cpu_model: Option<String>,
 }
 
 fn default_true() -> bool {

@@ -47,13 +47,5 @@ pub fn pending() -> Option<i32> {
 /// Restores the default action for `sig` and raises it, so the wrapper dies of
 /// the signal it received. Returns only if the signal does not terminate.
 pub fn reraise(sig: i32) {
-    // SAFETY: plain libc calls with a valid signal number.
-    unsafe {
-        libc::signal(sig, libc::SIG_DFL);
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, sig);
-        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-        libc::raise(sig);
-    }
+    crate::sys::raise_with_default_action(sig);
 }

@@ -1,0 +1,86 @@
+//! BenchExec integration: benchmark definitions, task files, tool-info modules,
+//! run scripts and the generation manifest (`smtcomp generate`), and a safe local
+//! runner (`smtcomp run-local`).
+//!
+//! Layout of an execution directory (`EXECDIR`), all paths relative to it:
+//!
+//! ```text
+//! manifest.json                          the Manifest: definitions, rundefinitions, tasks
+//! definitions/<solver><suffix>_<division>.xml
+//! tasks/SMT.prp                          empty property file
+//! tasks/<track dir>/<LOGIC>/scrambledN.yml
+//! tools/*.py                             tool-info modules (PYTHONPATH=EXECDIR)
+//! run-local.sh, run-vcloud.sh, docker/<rundefinition>.sh
+//! bin/                                   smtcomp-trace-executor, smtcomp-proof-wrapper (optional)
+//! results/<track dir>/<definition>/      BenchExec output (*.results.*.xml.bz2, *.logfiles.zip)
+//! ```
+
+pub mod definition;
+pub mod escape;
+pub mod manifest;
+pub mod names;
+pub mod paths;
+pub mod plan;
+pub mod runner;
+pub mod scripts;
+pub mod tasks;
+pub mod write;
+
+pub use manifest::Manifest;
+pub use plan::{PlanInput, SolverLocation};
+
+use crate::model::Competition;
+use crate::submission::Submission;
+use std::path::{Path, PathBuf};
+
+/// Options of [`generate`].
+#[derive(Debug, Clone)]
+pub struct GenerateOptions {
+    /// Prepared root (from `smtcomp prepare`).
+    pub prepared: PathBuf,
+    /// Execution directory (created if missing).
+    pub out: PathBuf,
+    /// Test-mode limits.
+    pub test: bool,
+    /// Binary resolution.
+    pub location: SolverLocation,
+    /// Copy the helper binaries from this directory into `EXECDIR/bin/`.
+    pub binaries_from: Option<PathBuf>,
+}
+
+/// What [`generate`] produced.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The manifest written.
+    pub manifest: Manifest,
+    /// Non-fatal remarks.
+    pub warnings: Vec<String>,
+}
+
+/// Plans and writes an execution directory. Errors list every problem found
+/// (file, solver and reason); nothing is written when there is one.
+pub fn generate(
+    comp: &Competition,
+    submissions: &[&Submission],
+    opts: &GenerateOptions,
+) -> Result<Generated, Vec<String>> {
+    let canon = |p: &Path, what: &str| {
+        std::fs::canonicalize(p).map_err(|e| vec![format!("{}: {what}: {e}", p.display())])
+    };
+    let prepared = canon(&opts.prepared, "cannot open the prepared directory")?;
+    std::fs::create_dir_all(&opts.out)
+        .map_err(|e| vec![format!("{}: cannot create: {e}", opts.out.display())])?;
+    let out = canon(&opts.out, "cannot open the output directory")?;
+    let input = PlanInput {
+        competition: comp,
+        submissions: submissions.to_vec(),
+        prepared: prepared.clone(),
+        out: out.clone(),
+        test: opts.test,
+        location: opts.location.clone(),
+    };
+    let (manifest, mut warnings) = plan::plan(&input)?;
+    warnings
+        .extend(write::write(&out, &manifest, opts.binaries_from.as_deref()).map_err(|e| vec![e])?);
+    Ok(Generated { manifest, warnings })
+}

@@ -1,0 +1,74 @@
+//! Names derived from solver and division names: sanitized for file names,
+//! BenchExec rundefinitions and shell scripts, and checked for collisions.
+
+use std::collections::BTreeMap;
+
+/// A file-name-safe form of `name`: ASCII letters, digits, `-`, `_`, `.` and `+`
+/// are kept, every other run of characters becomes one `_`; leading and trailing
+/// `_`/`.` are removed (no hidden files, no `..`). Never empty (`solver`).
+pub fn sanitize(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+') {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let trimmed = out.trim_matches(|c| c == '_' || c == '.');
+    if trimmed.is_empty() {
+        "solver".to_string()
+    } else {
+        trimmed.to_string()
+    }
+}
+
+/// Sanitized names for a set of solver names, keyed by the original name.
+/// Two names whose sanitized forms are equal ignoring ASCII case (which would
+/// collide on case-insensitive file systems) are an error naming both.
+pub fn solver_slugs<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<BTreeMap<String, String>, String> {
+    let mut by_folded: BTreeMap<String, String> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for name in names {
+        let slug = sanitize(name);
+        if let Some(other) = by_folded.insert(slug.to_ascii_lowercase(), name.to_string()) {
+            if other != name {
+                return Err(format!(
+                    "solver names '{other}' and '{name}' both become '{slug}' in file names; rename one of them"
+                ));
+            }
+        }
+        out.insert(name.to_string(), slug);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sanitizes_real_and_hostile_names() {
+        assert_eq!(sanitize("SMTS (32 cores)"), "SMTS_32_cores");
+        assert_eq!(
+            sanitize("UltimateEliminator+MathSAT"),
+            "UltimateEliminator+MathSAT"
+        );
+        assert_eq!(sanitize("iProver v3.9.3"), "iProver_v3.9.3");
+        assert_eq!(sanitize("a<&\"' /b"), "a_b");
+        assert_eq!(sanitize("../.."), "solver");
+        assert_eq!(sanitize(".hidden"), "hidden");
+        assert_eq!(sanitize("ünï"), "n");
+    }
+
+    #[test]
+    fn collisions_are_errors_naming_both() {
+        let err = solver_slugs(["a b", "a/b"]).unwrap_err();
+        assert!(err.contains("'a b'") && err.contains("'a/b'"), "{err}");
+        assert!(solver_slugs(["Z3", "z3"]).is_err());
+        let ok = solver_slugs(["z3", "cvc5"]).unwrap();
+        assert_eq!(ok["z3"], "z3");
+    }
+}

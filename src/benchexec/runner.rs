@@ -1,0 +1,207 @@
+//! Running generated definitions on the local `benchexec`, safely (spec 6.6):
+//! BenchExec starts in its own session, its output goes to a file (never a pipe),
+//! each call has a hard timeout, and afterwards the whole process group gets
+//! SIGKILL, so a deadlocked tool-info container process cannot outlive the call.
+
+use super::manifest::{Definition, Manifest};
+use super::scripts::call_timeout;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How to call BenchExec.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The `benchexec` executable (a name looked up on PATH, or a path).
+    pub benchexec: PathBuf,
+    /// Parallel runs per call (`-N`).
+    pub jobs: Option<u32>,
+    /// Container mode (default); `false` passes `--no-container`.
+    pub container: bool,
+    /// Directories put in front of PATH (e.g. where `smtcomp-trace-executor` is).
+    pub extra_path: Vec<PathBuf>,
+    /// Fixed `--startTime` (`YYYY-MM-DD hh:mm:ss`) for reproducible file names.
+    pub start_time: Option<String>,
+    /// Limit of one call; default: [`call_timeout`].
+    pub timeout: Option<Duration>,
+}
+
+/// The outcome of one `benchexec` call.
+#[derive(Debug, Clone)]
+pub struct CallOutcome {
+    /// Definition file name (manifest key).
+    pub definition: String,
+    /// Exit code of `benchexec`, `None` if killed (timeout).
+    pub exit_code: Option<i32>,
+    /// Whether the hard timeout fired.
+    pub timed_out: bool,
+    /// The result XML files written (`*.results.*.xml.bz2`), sorted.
+    pub results: Vec<PathBuf>,
+    /// BenchExec's own output.
+    pub log: PathBuf,
+    /// Wall time of the call.
+    pub elapsed: Duration,
+}
+
+impl CallOutcome {
+    /// Whether BenchExec ended normally and wrote one result file per rundefinition.
+    pub fn ok(&self, def: &Definition) -> bool {
+        self.exit_code == Some(0) && self.results.len() == def.rundefinitions.len()
+    }
+}
+
+fn container_args(execdir: &Path, prepared: &Path, container: bool) -> Vec<String> {
+    if !container {
+        return vec!["--no-container".into()];
+    }
+    let mut v: Vec<String> = [
+        "--read-only-dir",
+        "/",
+        "--hidden-dir",
+        "/home",
+        "--overlay-dir",
+    ]
+    .map(String::from)
+    .into();
+    v.push(execdir.display().to_string());
+    if !prepared.starts_with(execdir) {
+        v.push("--read-only-dir".into());
+        v.push(prepared.display().to_string());
+    }
+    v
+}
+
+/// Runs the definition `file` of `m` (execution directory `execdir`, absolute),
+/// replacing its results directory.
+pub fn run_definition(
+    execdir: &Path,
+    m: &Manifest,
+    file: &str,
+    opts: &RunOptions,
+) -> Result<CallOutcome, String> {
+    let def = m
+        .definitions
+        .get(file)
+        .ok_or_else(|| format!("{file}: no such definition in the manifest"))?;
+    let out = execdir.join(&def.results_dir);
+    if out.exists() {
+        std::fs::remove_dir_all(&out)
+            .map_err(|e| format!("{}: cannot remove: {e}", out.display()))?;
+    }
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
+    let log = out.join("benchexec.log");
+    let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let log_err = log_file
+        .try_clone()
+        .map_err(|e| format!("{}: {e}", log.display()))?;
+    let prepared = std::fs::canonicalize(execdir.join(&m.prepared)).map_err(|e| {
+        format!(
+            "{}: prepared directory: {e}",
+            execdir.join(&m.prepared).display()
+        )
+    })?;
+
+    let mut cmd = Command::new(&opts.benchexec);
+    cmd.arg(&def.path)
+        .args(container_args(execdir, &prepared, opts.container))
+        .args([
+            "--results-per-rundefinition",
+            "--maxLogfileSize",
+            "-1",
+            "-o",
+        ])
+        .arg(format!("{}/", out.display()));
+    if let Some(n) = opts.jobs {
+        cmd.args(["-N", &n.to_string()]);
+    }
+    if let Some(t) = &opts.start_time {
+        cmd.args(["--startTime", t]);
+    }
+    let mut path = vec![execdir.join("bin")];
+    path.extend(opts.extra_path.iter().cloned());
+    path.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let mut pythonpath = vec![execdir.to_path_buf()];
+    pythonpath.extend(std::env::split_paths(
+        &std::env::var_os("PYTHONPATH").unwrap_or_default(),
+    ));
+    cmd.current_dir(execdir)
+        .env(
+            "PATH",
+            std::env::join_paths(path).map_err(|e| e.to_string())?,
+        )
+        .env(
+            "PYTHONPATH",
+            std::env::join_paths(pythonpath).map_err(|e| e.to_string())?,
+        )
+        .stdin(Stdio::null())
+        .stdout(log_file)
+        .stderr(log_err);
+    // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setsid() < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let limit = opts
+        .timeout
+        .unwrap_or_else(|| Duration::from_secs(call_timeout(m, file)));
+    let start = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", opts.benchexec.display()))?;
+    let pgid = child.id() as libc::pid_t;
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() > limit => {
+                timed_out = true;
+                // SAFETY: plain syscall on the process group we created.
+                unsafe { libc::kill(-pgid, libc::SIGKILL) };
+                break child.wait().ok();
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(50)),
+            Err(e) => return Err(format!("waiting for benchexec: {e}")),
+        }
+    };
+    // Orphaned tool-info processes keep the process group: kill what is left.
+    // SAFETY: plain syscall on the process group we created.
+    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    let mut results: Vec<PathBuf> = std::fs::read_dir(&out)
+        .map_err(|e| format!("{}: {e}", out.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.contains(".results.") && n.ends_with(".xml.bz2"))
+        })
+        .collect();
+    results.sort();
+    Ok(CallOutcome {
+        definition: file.to_string(),
+        exit_code: status.and_then(|s| s.code()),
+        timed_out,
+        results,
+        log,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The definitions of `m` selected by track and division names (all if `None`).
+pub fn select<'a>(m: &'a Manifest, track: Option<&str>, division: Option<&str>) -> Vec<&'a str> {
+    m.definitions
+        .iter()
+        .filter(|(_, d)| {
+            track.is_none_or(|t| {
+                d.track.name() == t || d.track.short_name() == t || d.track.page_suffix() == t
+            }) && division.is_none_or(|x| d.division.as_str() == x)
+        })
+        .map(|(k, _)| k.as_str())
+        .collect()
+}

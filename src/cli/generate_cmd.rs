@@ -1,0 +1,119 @@
+//! `smtcomp generate ...`: BenchExec definitions, task files, tool-info modules,
+//! run scripts and the manifest.
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use crate::benchexec::{GenerateOptions, SolverLocation, generate};
+use crate::submission::load_set;
+use clap::Args;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// Arguments of `smtcomp generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Directory of submission files (or files).
+    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    submissions: Vec<PathBuf>,
+    /// Prepared benchmarks (the output of `smtcomp prepare`).
+    #[arg(long, value_name = "DIR")]
+    prepared: PathBuf,
+    /// Execution directory to write.
+    #[arg(long, value_name = "EXECDIR")]
+    out: PathBuf,
+    /// Use the tracks' test-mode limits.
+    #[arg(long)]
+    test: bool,
+    /// Directory holding solver NAME's unpacked archive (repeatable); its command's
+    /// binary is taken relative to DIR.
+    #[arg(long, value_name = "NAME=DIR")]
+    solver_dir: Vec<String>,
+    /// Keep binaries without '/' as bare names, found on PATH when the runs start
+    /// (local testing with installed solvers).
+    #[arg(long)]
+    solvers_on_path: bool,
+    /// Copy smtcomp-trace-executor and smtcomp-proof-wrapper (from next to this
+    /// program) into EXECDIR/bin/ (needed on the VerifierCloud).
+    #[arg(long)]
+    copy_binaries: bool,
+}
+
+pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> anyhow::Result<u8> {
+    let comp = global.competition()?;
+    let mut solver_dirs = BTreeMap::new();
+    for spec in &args.solver_dir {
+        let Some((name, dir)) = spec.split_once('=') else {
+            eprintln!("error: --solver-dir '{spec}': expected NAME=DIR");
+            return Ok(super::EXIT_USAGE);
+        };
+        let dir = std::path::absolute(dir)?;
+        solver_dirs.insert(name.to_string(), dir);
+    }
+    let loaded = load_set(&args.submissions, &comp);
+    let mut failed = false;
+    for l in &loaded {
+        if l.submission.is_none() {
+            for p in &l.problems {
+                eprintln!("{p}");
+            }
+            failed = true;
+        }
+    }
+    if failed {
+        eprintln!("error: some submission files cannot be read; nothing generated");
+        return Ok(EXIT_PROBLEMS);
+    }
+    let subs: Vec<_> = loaded
+        .iter()
+        .filter_map(|l| l.submission.as_ref())
+        .collect();
+    for name in solver_dirs.keys() {
+        if !subs.iter().any(|s| &s.name == name) {
+            eprintln!("error: --solver-dir {name}=...: no submission named '{name}'");
+            return Ok(EXIT_PROBLEMS);
+        }
+    }
+    let binaries_from = if args.copy_binaries {
+        std::env::current_exe()?.parent().map(|p| p.to_path_buf())
+    } else {
+        None
+    };
+    let opts = GenerateOptions {
+        prepared: args.prepared,
+        out: args.out.clone(),
+        test: args.test,
+        location: SolverLocation {
+            solver_dirs,
+            on_path: args.solvers_on_path,
+        },
+        binaries_from,
+    };
+    match generate(&comp, &subs, &opts) {
+        Err(problems) => {
+            for p in &problems {
+                eprintln!("error: {p}");
+            }
+            eprintln!("error: {} problem(s); nothing generated", problems.len());
+            Ok(EXIT_PROBLEMS)
+        }
+        Ok(g) => {
+            for w in &g.warnings {
+                eprintln!("warning: {w}");
+            }
+            let runs: usize = g
+                .manifest
+                .definitions
+                .values()
+                .flat_map(|d| d.rundefinitions.values())
+                .map(|r| r.tasks)
+                .sum();
+            print(&format!(
+                "{}: {} definitions, {} tasks, {} runs\n",
+                args.out.display(),
+                g.manifest.definitions.len(),
+                g.manifest.tasks.len(),
+                runs
+            ))?;
+            Ok(EXIT_OK)
+        }
+    }
+}

@@ -1,0 +1,5 @@
+(set-option :print-success false)
+(set-logic QF_BV)
+(declare-const v0 (_ BitVec 8))
+(assert (= #b1 (bvnot (ite (= (bvurem v0 (_ bv1 8)) (_ bv0 8)) #b1 #b0))))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-option :print-success false)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun x () U)
+(declare-fun y () U)
+(assert (not (= x (ite true x y))))
+(check-sat)

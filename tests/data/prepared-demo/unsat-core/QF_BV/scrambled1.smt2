@@ -1,0 +1,6 @@
+(set-option :produce-unsat-cores true)
+(set-logic QF_BV)
+(declare-const v0 (_ BitVec 8))
+(assert (! (= #b1 (bvnot (ite (= (bvurem v0 (_ bv1 8)) (_ bv0 8)) #b1 #b0))) :named smtcomp0))
+(check-sat)
+(get-unsat-core)

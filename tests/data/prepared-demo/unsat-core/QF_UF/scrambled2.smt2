@@ -1,0 +1,8 @@
+(set-option :produce-unsat-cores true)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun x () U)
+(declare-fun y () U)
+(assert (! (not (= x (ite true x y))) :named smtcomp0))
+(check-sat)
+(get-unsat-core)

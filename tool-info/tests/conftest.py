@@ -1,0 +1,6 @@
+"""Makes `tools` (the tool-info package) importable for the tests."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

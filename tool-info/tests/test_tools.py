@@ -1,0 +1,119 @@
+"""Unit tests of the tool-info modules on recorded solver / executor / wrapper outputs."""
+
+import os
+
+import pytest
+from benchexec import result
+from benchexec.tools.template import BaseTool2
+from benchexec.util import ProcessExitCode
+
+from tools import smtcomp_incremental, smtcomp_proof, smtcomp_tool
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def output(name):
+    with open(os.path.join(HERE, "outputs", name), encoding="utf-8") as f:
+        return BaseTool2.RunOutput(f.read().splitlines())
+
+
+def run(name, value=0, signal=None, reason=None):
+    code = ProcessExitCode.create(value=None if signal else value, signal=signal)
+    return BaseTool2.Run(["solver"], code, output(name), reason)
+
+
+@pytest.mark.parametrize(
+    "log,expected",
+    [
+        ("z3-sat.log", result.RESULT_TRUE_PROP),
+        ("printsuccess-unsat.log", result.RESULT_FALSE_PROP),
+        ("cvc5-core.log", result.RESULT_FALSE_PROP),
+        ("z3-model.log", result.RESULT_TRUE_PROP),
+        ("unknown.log", result.RESULT_UNKNOWN),
+        ("error-first.log", result.RESULT_ERROR),
+        ("cvc5-sigterm.log", result.RESULT_UNKNOWN),
+    ],
+)
+def test_file_based_first_meaningful_line_decides(log, expected):
+    assert smtcomp_tool.Tool().determine_result(run(log)) == expected
+
+
+def test_file_based_leaves_signals_to_benchexec():
+    # unknown/ERROR are refined by BenchExec (signal 9 -> KILLED BY SIGNAL 9, timeouts).
+    status = smtcomp_tool.Tool().determine_result(run("cvc5-sigterm.log", signal=15, reason="cputime"))
+    assert status in result.RESULT_LIST_OTHER
+
+
+def test_unsat_core_size_and_model_presence():
+    tool = smtcomp_tool.Tool()
+    assert tool.get_value_from_output(output("cvc5-core.log"), "unsat-core") == 2
+    assert tool.get_value_from_output(output("z3-core.log"), "unsat-core") == 3
+    assert tool.get_value_from_output(output("z3-model.log"), "model") == "yes"
+    assert tool.get_value_from_output(output("z3-model.log"), "unsat-core") is None
+    assert tool.get_value_from_output(output("z3-sat.log"), "model") is None
+    assert tool.get_value_from_output(output("cvc5-core.log"), "model") is None
+
+
+def test_file_based_cmdline_appends_the_benchmark_and_rejects_no_command():
+    tool = smtcomp_tool.Tool()
+    task = BaseTool2.Task(["b/x.smt2"], None, None, None)
+    limits = BaseTool2.ResourceLimits()
+    assert tool.cmdline("/usr/bin/env", ["/opt/s p/z3", "-smt2", ""], task, limits)[-1] == "b/x.smt2"
+    assert tool.cmdline("/usr/bin/env", ["/opt/z3", "-smt2"], task, limits) == ["/opt/z3", "-smt2", "b/x.smt2"]
+    with pytest.raises(Exception):
+        tool.cmdline("/usr/bin/env", [], task, limits)
+
+
+def test_bare_solver_name_is_resolved_on_path(tmp_path, monkeypatch):
+    exe = tmp_path / "mysolver"
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    task = BaseTool2.Task(["x.smt2"], None, None, None)
+    line = smtcomp_tool.Tool().cmdline("env", ["mysolver", "-q"], task, BaseTool2.ResourceLimits())
+    assert line == [str(exe), "-q", "x.smt2"]
+
+
+def test_incremental_done_and_counts():
+    tool = smtcomp_incremental.Tool()
+    assert tool.determine_result(run("inc-done.log")) == result.RESULT_DONE
+    out = output("inc-done.log")
+    assert tool.get_value_from_output(out, "correct") == 3
+    assert tool.get_value_from_output(out, "wrong") == 0
+    assert tool.get_value_from_output(out, "last-answer-time") == "0.003500"
+
+
+def test_incremental_wrong_and_bad_are_errors():
+    tool = smtcomp_incremental.Tool()
+    assert tool.determine_result(run("inc-wrong.log", value=2)) == result.RESULT_ERROR
+    assert tool.get_value_from_output(output("inc-wrong.log"), "wrong") == 1
+    assert tool.get_value_from_output(output("inc-wrong.log"), "correct") == 1
+    assert tool.determine_result(run("inc-bad.log", value=1)) == result.RESULT_ERROR
+
+
+def test_incremental_cmdline_uses_times():
+    task = BaseTool2.Task(["i.smt2"], None, None, None)
+    line = smtcomp_incremental.Tool().cmdline("bin/te", ["/usr/bin/cvc5", "--incremental"], task, BaseTool2.ResourceLimits())
+    assert line == ["bin/te", "--times", "--", "/usr/bin/cvc5", "--incremental", "i.smt2"]
+
+
+@pytest.mark.parametrize(
+    "log,expected,proof",
+    [
+        ("proof-valid.log", result.RESULT_FALSE_PROP, "valid"),
+        ("proof-invalid.log", "ERROR (invalid proof)", "invalid"),
+        ("proof-timeout.log", result.RESULT_ERROR, None),
+    ],
+)
+def test_proof_verdicts(log, expected, proof):
+    tool = smtcomp_proof.Tool()
+    assert tool.determine_result(run(log)) == expected
+    assert tool.get_value_from_output(output(log), "proof") == proof
+
+
+def test_proof_cmdline():
+    task = BaseTool2.Task(["p.smt2"], None, None, None)
+    limits = BaseTool2.ResourceLimits(walltime=60)
+    line = smtcomp_proof.Tool().cmdline("bin/pw", ["/a/smtcomp_solver"], task, limits)
+    assert line == ["bin/pw", "--total-budget", "60", "p.smt2", "--solver", "/a/smtcomp_solver",
+                    "--", "--checker", "/a/smtcomp_checker"]

@@ -1,0 +1,1 @@
+"""SMT-COMP tool-info modules for BenchExec (shipped by `smtcomp generate`)."""

@@ -1,0 +1,58 @@
+"""BenchExec tool-info for the SMT-COMP Incremental Track.
+
+Runs `smtcomp-trace-executor --times SOLVER ARGS... BENCHMARK` (the solver command comes
+as `<option>`s). A run that ends normally is "done" (category missing, never error);
+a wrong answer (`WRONG solver response`) or a protocol failure (`BAD ...`) is "ERROR",
+refined by BenchExec with the exit code. Columns: `correct` (number of sat/unsat
+answers before any wrong one), `wrong` (1 if a wrong answer was given, else 0),
+`last-answer-time` (seconds from the executor's last `time` line).
+"""
+
+import benchexec.result as result
+import benchexec.tools.template
+
+from tools import smtcomp_common as common
+
+
+def _answers(output):
+    return [line.strip() for line in output if line.strip() in ("sat", "unsat")]
+
+
+class Tool(benchexec.tools.template.BaseTool2):
+    """Trace executor driving an incremental SMT solver."""
+
+    def executable(self, tool_locator):
+        return tool_locator.find_executable("smtcomp-trace-executor", subdir="bin")
+
+    def name(self):
+        return "SMT-COMP trace executor"
+
+    def project_url(self):
+        return "https://smt-comp.github.io"
+
+    def version(self, executable):
+        return self._version_from_tool(executable).replace("smtcomp-trace-executor", "").strip()
+
+    def cmdline(self, executable, options, task, rlimits):
+        if not options:
+            raise benchexec.tools.template.UnsupportedFeatureException(
+                "no solver command in the benchmark definition"
+            )
+        return [executable, "--times", "--", *common.resolve(options), task.single_input_file]
+
+    def determine_result(self, run):
+        if any(line.startswith(("WRONG", "BAD")) for line in run.output):
+            return result.RESULT_ERROR
+        if run.exit_code.value == 0:
+            return result.RESULT_DONE
+        return result.RESULT_ERROR
+
+    def get_value_from_output(self, output, identifier):
+        if identifier == "correct":
+            return len(_answers(output))
+        if identifier == "wrong":
+            return int(any(line.startswith("WRONG") for line in output))
+        if identifier == "last-answer-time":
+            times = [line.split()[1] for line in output if line.startswith("time ")]
+            return times[-1] if times else None
+        return None

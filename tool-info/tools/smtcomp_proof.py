@@ -1,0 +1,65 @@
+"""BenchExec tool-info for the SMT-COMP Proof Exhibition Track.
+
+Runs `smtcomp-proof-wrapper --total-budget WALL BENCHMARK --solver CMD... -- --checker
+CHECKER` where CMD is the solver command (the `<option>`s) and CHECKER is
+`smtcomp_checker` next to the solver binary (the 2023 archive convention). The first
+line of the checker that is not a `;` comment decides: `valid`/`holey` -> "false"
+(unsat, proof accepted), `sat` -> "true", `unknown` -> "unknown", `invalid` ->
+"ERROR (invalid proof)", anything else -> ERROR. Column `proof`: the verdict word.
+"""
+
+import os
+
+import benchexec.result as result
+import benchexec.tools.template
+
+from tools import smtcomp_common as common
+
+_VERDICTS = ("valid", "holey", "invalid", "sat", "unknown")
+
+
+def _verdict(output):
+    for line in common.meaningful_lines(output):
+        if "=" in line:
+            return None
+        return line if line in _VERDICTS else "error"
+    return None
+
+
+class Tool(benchexec.tools.template.BaseTool2):
+    """Proof wrapper running a solver and its proof checker."""
+
+    def executable(self, tool_locator):
+        return tool_locator.find_executable("smtcomp-proof-wrapper", subdir="bin")
+
+    def name(self):
+        return "SMT-COMP proof wrapper"
+
+    def project_url(self):
+        return "https://smt-comp.github.io"
+
+    def cmdline(self, executable, options, task, rlimits):
+        if not options:
+            raise benchexec.tools.template.UnsupportedFeatureException(
+                "no solver command in the benchmark definition"
+            )
+        solver = common.resolve(options)
+        checker = os.path.join(os.path.dirname(solver[0]) or ".", "smtcomp_checker")
+        budget = ["--total-budget", str(rlimits.walltime)] if rlimits.walltime else []
+        return [executable, *budget, task.single_input_file,
+                "--solver", *solver, "--", "--checker", checker]
+
+    def determine_result(self, run):
+        verdict = _verdict(run.output)
+        if verdict in ("valid", "holey"):
+            return result.RESULT_FALSE_PROP
+        if verdict == "sat":
+            return result.RESULT_TRUE_PROP
+        if verdict == "invalid":
+            return "ERROR (invalid proof)"
+        if verdict == "unknown":
+            return result.RESULT_UNKNOWN
+        return result.RESULT_ERROR
+
+    def get_value_from_output(self, output, identifier):
+        return _verdict(output) if identifier == "proof" else None
