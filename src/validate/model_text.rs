@@ -102,6 +102,10 @@ pub struct Item {
 pub struct Model {
     /// Its items, in model order.
     pub items: Vec<Item>,
+    /// Abstract values `(as @v S)` of uninterpreted sorts (cvc5 style):
+    /// value name -> sort text. They are declared, pairwise distinct per sort,
+    /// in the substituted benchmark.
+    pub abstract_values: std::collections::BTreeMap<Vec<u8>, Vec<u8>>,
 }
 
 /// Shows at most 80 bytes of `b`, escaped (for messages).
@@ -114,11 +118,25 @@ pub fn shown(b: &[u8]) -> String {
     out
 }
 
-fn symbols_in(node: &Sexp, src: &[u8], out: &mut Vec<Vec<u8>>) {
+fn symbols_in(
+    node: &Sexp,
+    src: &[u8],
+    out: &mut Vec<Vec<u8>>,
+    abstract_values: &mut std::collections::BTreeMap<Vec<u8>, Vec<u8>>,
+) {
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
         match n.items() {
-            Some(items) => stack.extend(items.iter()),
+            Some(items) => {
+                if let [a, v, sort] = items
+                    && a.symbol(src) == Some(b"as")
+                    && let Some(name) = v.symbol(src).filter(|s| s.starts_with(b"@"))
+                {
+                    abstract_values.insert(name.to_vec(), src[sort.span()].to_vec());
+                    continue;
+                }
+                stack.extend(items.iter())
+            }
             None => {
                 if let Some(s) = n.symbol(src) {
                     out.push(s.to_vec());
@@ -176,7 +194,7 @@ pub fn parse_model(text: &[u8]) -> Result<Model, Problem> {
                         "malformed definition (expected name, parameters, sort, body)",
                     ));
                 }
-                symbols_in(&parts[4], text, &mut mentions);
+                symbols_in(&parts[4], text, &mut mentions, &mut model.abstract_values);
                 (vec![name_of(parts.get(1))?], false)
             }
             b"define-funs-rec" => {
@@ -297,6 +315,23 @@ pub fn substitute(benchmark: &[u8], text: &[u8], model: &Model) -> Result<Vec<u8
     let mut missing = Vec::new();
     let emit = |out: &mut Vec<u8>| {
         out.extend_from_slice(b"; the model\n");
+        let mut by_sort: std::collections::BTreeMap<&[u8], Vec<&[u8]>> = Default::default();
+        for (v, sort) in &model.abstract_values {
+            out.extend_from_slice(b"(declare-fun ");
+            out.extend_from_slice(v);
+            out.extend_from_slice(b" () ");
+            out.extend_from_slice(sort);
+            out.extend_from_slice(b")\n");
+            by_sort.entry(sort).or_default().push(v);
+        }
+        for values in by_sort.values().filter(|v| v.len() > 1) {
+            out.extend_from_slice(b"(assert (distinct");
+            for v in values {
+                out.push(b' ');
+                out.extend_from_slice(v);
+            }
+            out.extend_from_slice(b"))\n");
+        }
         for item in ordered(model) {
             out.extend_from_slice(&text[item.text.clone()]);
             out.push(b'\n');
@@ -398,5 +433,18 @@ mod tests {
             assert_eq!(e.result, Answer::ModelParsingError);
             assert!(e.reason.contains(want), "{:?}: {}", shown(text), e.reason);
         }
+    }
+}
+
+#[cfg(test)]
+mod abstract_tests {
+    use super::*;
+
+    #[test]
+    fn abstract_values_are_declared_distinct() {
+        let bench = b"(set-logic QF_UF)\n(declare-sort U 0)\n(declare-const a U)\n(declare-const b U)\n(assert (not (= a b)))\n";
+        let m = b"(\n(define-fun a () U (as @U_0 U))\n(define-fun b () U (as @U_1 U))\n)";
+        let s = String::from_utf8(substitute(bench, m, &parse_model(m).unwrap()).unwrap()).unwrap();
+        assert!(s.contains("(declare-sort U 0)\n; the model\n(declare-fun @U_0 () U)\n(declare-fun @U_1 () U)\n(assert (distinct @U_0 @U_1))\n"), "{s}");
     }
 }
