@@ -175,4 +175,83 @@ mod tests {
         assert_eq!(majority(0, 1), CoreStatus::Refuted);
         assert_eq!(majority(0, 0), CoreStatus::NotValidated);
     }
+
+    fn run(track: Track, solver: &str, task: &str, answer: RunAnswer) -> IngestRecord {
+        let mut r = IngestRecord::new("x.xml", task);
+        r.track = Some(track);
+        r.solver = solver.into();
+        r.answer = answer;
+        r.benchmark_key = "non-incremental/QF_UF/a.smt2".into();
+        r
+    }
+
+    #[test]
+    fn timeouts_only_leave_the_core_unvalidated_and_unscored() {
+        use super::super::cores::CoreTask;
+        let task = CoreTask {
+            file: "QF_UF/scrambled0_1.smt2".into(),
+            benchmark: "non-incremental/QF_UF/a.smt2".into(),
+            logic: None,
+            division: None,
+            core: vec!["smtcomp1".into()],
+            unknown_names: vec![],
+            producers: vec![],
+            time_limit: 1.0,
+            validators: vec!["a".into(), "b".into(), "c".into()],
+        };
+        let manifest = CoreManifest {
+            validator_selection: String::new(),
+            time_limit_policy: String::new(),
+            tasks: vec![task],
+        };
+        let mut uc = run(Track::UnsatCore, "p", "t", RunAnswer::Unsat);
+        uc.unsat_core = Some(crate::ingest::record::UnsatCore {
+            names: vec!["smtcomp1".into()],
+        });
+        let mut other = uc.clone();
+        other.unsat_core = Some(crate::ingest::record::UnsatCore { names: vec![] });
+        let mut records = vec![uc, other];
+        // BenchExec-style task paths; "c" never ran; "z" is not a validator of the task.
+        let v = [
+            run(
+                Track::UnsatCoreValidation,
+                "a",
+                "../files/QF_UF/scrambled0_1.yml",
+                RunAnswer::Timeout,
+            ),
+            run(
+                Track::UnsatCoreValidation,
+                "b",
+                "../files/QF_UF/scrambled0_1.smt2",
+                RunAnswer::Unknown,
+            ),
+            run(
+                Track::UnsatCoreValidation,
+                "z",
+                "QF_UF/scrambled0_1.smt2",
+                RunAnswer::Sat,
+            ),
+            run(
+                Track::UnsatCoreValidation,
+                "a",
+                "QF_UF/other.smt2",
+                RunAnswer::Sat,
+            ),
+        ];
+        let s = join(&mut records, &manifest, &v);
+        assert_eq!((s.validation_runs, s.unmatched_validation_runs), (4, 1));
+        let Some(Verdict::Core(c)) = &records[0].validation else {
+            panic!("{:?}", records[0].validation)
+        };
+        assert_eq!(
+            (c.status, c.unsat, c.sat, c.other),
+            (CoreStatus::NotValidated, 0, 0, 3)
+        );
+        assert_eq!(c.validators[2].answer, RunAnswer::Error);
+        let score = crate::validate::run_score(&records[0], 10).unwrap();
+        assert_eq!((score.error, score.correct), (0, 0));
+        // The run with another core has no task: reported, no verdict.
+        assert!(records[1].validation.is_none());
+        assert_eq!(s.problems.len(), 1);
+    }
 }
