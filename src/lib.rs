@@ -15,14 +15,17 @@
 //! * [`ingest`]: results ingestion (BenchExec XML + log ZIPs, results files) into one run table
 //! * [`validate`]: unsat-core and model validation, verdicts into the run table
 //! * [`results`]: run results (`results-*.json.gz` format)
+//! * [`scoring`]: scores and rankings (2025 rules exactly, plus the `published-2025` policy)
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
+//! * [`demo`]: the demo competition (the whole pipeline on the bundled corpus)
 //! * [`cli`]: the `smtcomp` command line (argument parsing and command dispatch)
 
 pub mod benchexec;
 pub mod benchmarks;
 pub mod cli;
 pub mod datafile;
+pub mod demo;
 pub mod executor;
 pub mod ingest;
 pub mod model;
@@ -30,6 +33,7 @@ pub mod parallel;
 pub mod prepare;
 pub mod proof;
 pub mod results;
+pub mod scoring;
 pub mod select;
 pub mod smtlib;
 pub mod submission;

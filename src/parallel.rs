@@ -11,17 +11,11 @@ pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Applies `f` to every item on `jobs` threads; results are in item order.
-/// `label` names the work on the progress bar (drawn only on a terminal).
-pub fn map<T: Sync, R: Send>(
-    items: &[T],
-    jobs: usize,
-    label: &str,
-    f: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    let n = items.len();
+/// A progress bar for `len` steps labelled `label`: drawn on a terminal, hidden
+/// when stderr is piped.
+pub fn progress_bar(len: usize, label: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(
-        Some(n as u64),
+        Some(len as u64),
         if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr()
         } else {
@@ -32,6 +26,19 @@ pub fn map<T: Sync, R: Send>(
         ProgressStyle::with_template(&format!("{label} {{pos}}/{{len}} [{{bar:40}}] {{eta}}"))
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    bar
+}
+
+/// Applies `f` to every item on `jobs` threads; results are in item order.
+/// `label` names the work on the progress bar (drawn only on a terminal).
+pub fn map<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    label: &str,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let n = items.len();
+    let bar = progress_bar(n, label);
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..n).map(|_| None).collect());
     std::thread::scope(|scope| {

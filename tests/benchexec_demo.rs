@@ -12,10 +12,10 @@ fn generate(prepared: &Path, out: &Path) -> (i32, String) {
     let r = root();
     let o = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
         .arg("--competition")
-        .arg(r.join("tests/data/competition-local.toml"))
+        .arg(r.join("demo/competition.toml"))
         .arg("generate")
         .arg("--submissions")
-        .arg(r.join("tests/data/submissions-local"))
+        .arg(r.join("demo/submissions"))
         .arg("--prepared")
         .arg(prepared)
         .arg("--out")

@@ -27,7 +27,7 @@ fn real_benchexec_runs_agree_with_the_corpus() {
     let prepared = work.path().join("tests/data/prepared-demo");
     copy_tree(&root().join("tests/data/prepared-demo"), &prepared);
     let subs = work.path().join("submissions");
-    copy_tree(&root().join("tests/data/submissions-local"), &subs);
+    copy_tree(&root().join("demo/submissions"), &subs);
     // A solver name with every troublesome character, running z3 in Single Query.
     let z3 = std::fs::read_to_string(subs.join("z3.json")).unwrap();
     let hostile = z3
@@ -43,7 +43,7 @@ fn real_benchexec_runs_agree_with_the_corpus() {
     let smtcomp = env!("CARGO_BIN_EXE_smtcomp");
     let o = Command::new(smtcomp)
         .arg("--competition")
-        .arg(root().join("tests/data/competition-local.toml"))
+        .arg(root().join("demo/competition.toml"))
         .args(["generate", "--solvers-on-path", "--submissions"])
         .arg(&subs)
         .arg("--prepared")
@@ -164,7 +164,7 @@ fn real_benchexec_runs_agree_with_the_corpus() {
     let runs = work.path().join("runs.jsonl");
     let o = Command::new(smtcomp)
         .arg("--competition")
-        .arg(root().join("tests/data/competition-local.toml"))
+        .arg(root().join("demo/competition.toml"))
         .arg("ingest")
         .arg(ex.join("results"))
         .arg("--manifest")

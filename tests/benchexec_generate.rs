@@ -411,7 +411,7 @@ fn generate_with(subs: &[(&str, String)]) -> (std::process::Output, tempfile::Te
     }
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
         .arg("--competition")
-        .arg(root().join("tests/data/competition-local.toml"))
+        .arg(root().join("demo/competition.toml"))
         .arg("generate")
         .arg("--submissions")
         .arg(&sdir)

@@ -9,6 +9,7 @@ mod generate_cmd;
 mod ingest_cmd;
 mod prepare_cmd;
 mod run_local_cmd;
+mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
@@ -89,6 +90,8 @@ pub enum Command {
     /// Validate the models of sat answers (Dolmen or a trusted solver), verdicts into the runs.
     #[command(name = "validate-models")]
     ValidateModels(validate_cmd::ModelsArgs),
+    /// Score a track: division and logic pages, best overall, biggest lead, largest contribution.
+    Score(score_cmd::ScoreArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -105,6 +108,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
         Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd)?,
         Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args)?,
+        Command::Score(args) => score_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }

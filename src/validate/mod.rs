@@ -12,7 +12,8 @@
 //! * [`verdict`]: the verdict schema and what it means for scoring ([`verdict::run_score`]);
 //! * [`cores`], [`restrict`], [`join`]: unsat-core validation;
 //! * [`models`], [`model_text`], [`dolmen`], [`cache`]: model validation;
-//! * [`sexp`], [`process`]: lexer-based s-expressions, validator processes.
+//! * [`sexp`], [`process`]: lexer-based s-expressions, validator processes;
+//! * [`scoring_input`]: validated runs into the scoring engine's [`crate::scoring::ScoredRun`].
 
 pub mod cache;
 pub mod cores;
@@ -22,6 +23,7 @@ pub mod model_text;
 pub mod models;
 pub mod process;
 pub mod restrict;
+pub mod scoring_input;
 pub mod sexp;
 pub mod verdict;
 

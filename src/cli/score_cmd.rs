@@ -1,0 +1,168 @@
+//! `smtcomp score ...`
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use crate::benchmarks::Inventory;
+use crate::datafile;
+use crate::model::Track;
+use crate::results::{ResultsFile, RunRecord};
+use crate::scoring::{self, Policy, ScoredRun, explain, output};
+use crate::submission::load_set;
+use clap::{Args, ValueEnum};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Output formats of `smtcomp score`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScoreFormat {
+    /// One JSON document: every page (`PodiumDivision`) and recognition, by page name.
+    Json,
+    /// The website's files: one `<page>.md` (JSON front matter) per page into the `-o` directory.
+    Pages,
+    /// One CSV line per (page, kind, solver).
+    Csv,
+    /// Markdown tables (division pages) for the terminal.
+    Md,
+}
+
+/// Arguments of `smtcomp score`.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// Track to score (SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud).
+    #[arg(long)]
+    track: Track,
+    /// Runs: a results file (`{"results": [...]}`) or JSON lines of run records, gz or not.
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    runs: Vec<PathBuf>,
+    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format).
+    #[arg(long, value_name = "FILE")]
+    inventory: PathBuf,
+    /// Submission files or directories (who is registered where, competitive flags, teams).
+    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    submissions: Vec<PathBuf>,
+    /// Scoring policy: `rules` (the 2025 rules, default) or `published-2025`.
+    #[arg(long, default_value = "rules")]
+    policy: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ScoreFormat::Md)]
+    format: ScoreFormat,
+    /// Output file (directory for `--format pages`); default stdout.
+    #[arg(short = 'o', long, value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// List, per division, where `rules` and `published-2025` differ and which switch causes it.
+    #[arg(long)]
+    explain_differences: bool,
+    /// Markdown: include logic pages too.
+    #[arg(long)]
+    logics: bool,
+}
+
+/// Reads runs: a results file or JSON lines of [`RunRecord`].
+pub fn read_runs(path: &Path) -> anyhow::Result<Vec<RunRecord>> {
+    let mut text = String::new();
+    datafile::open(path)?
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+    if let Ok(f) = serde_json::from_str::<ResultsFile>(&text) {
+        return Ok(f.results);
+    }
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        out.push(serde_json::from_str::<RunRecord>(line).map_err(|e| {
+            anyhow::anyhow!("{}:{}: invalid run record: {e}", path.display(), i + 1)
+        })?);
+    }
+    Ok(out)
+}
+
+pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
+    let comp = global.competition()?;
+    let Some(policy) = Policy::named(&args.policy) else {
+        eprintln!(
+            "error: unknown policy '{}' (known: rules, published-2025)",
+            args.policy
+        );
+        return Ok(super::EXIT_USAGE);
+    };
+    if comp.track(args.track).is_none() {
+        eprintln!(
+            "error: track {} is not defined in {}",
+            args.track, comp.name
+        );
+        return Ok(EXIT_PROBLEMS);
+    }
+    let mut runs = Vec::new();
+    for p in &args.runs {
+        runs.extend(read_runs(p)?.iter().map(ScoredRun::from_record));
+    }
+    let inventory = Inventory::read(&args.inventory)?;
+    let subs = load_set(&args.submissions, &comp);
+    for l in subs.iter().filter(|l| l.submission.is_none()) {
+        for p in &l.problems {
+            eprintln!("{p}");
+        }
+    }
+    let (input, missing) = scoring::setup::build_input(&comp, args.track, &subs, &inventory, runs);
+    if !missing.is_empty() {
+        eprintln!(
+            "warning: {} benchmark(s) of the runs are not in the inventory (scored with status unknown), e.g. {}",
+            missing.len(),
+            missing[0]
+        );
+    }
+    if args.explain_differences {
+        let diffs = explain::explain(&input, &Policy::rules(), &Policy::published_2025());
+        let text = match args.format {
+            ScoreFormat::Json | ScoreFormat::Pages => to_json(&diffs)?,
+            _ => explain::summary(&diffs),
+        };
+        return write_out(args.output.as_deref(), &text);
+    }
+    let scores = scoring::score(&input, &policy);
+    if scores.join != Default::default() {
+        eprintln!("note: ignored input: {:?}", scores.join);
+    }
+    let (t, mem) = (input.time_limit as u64, input.memory_mb);
+    match args.format {
+        ScoreFormat::Json => {
+            let mut doc = serde_json::Map::new();
+            doc.insert("policy".into(), serde_json::to_value(&policy)?);
+            doc.insert(
+                "disagreements".into(),
+                serde_json::to_value(&scores.disagreements)?,
+            );
+            doc.insert("unsound".into(), serde_json::to_value(&scores.unsound)?);
+            doc.insert(
+                "pages".into(),
+                serde_json::Value::Object(output::pages(&scores, t, mem, comp.year)),
+            );
+            write_out(args.output.as_deref(), &to_json(&doc)?)
+        }
+        ScoreFormat::Pages => {
+            let Some(dir) = args.output else {
+                eprintln!("error: --format pages needs -o DIR");
+                return Ok(super::EXIT_USAGE);
+            };
+            std::fs::create_dir_all(&dir)?;
+            for (name, v) in output::pages(&scores, t, mem, comp.year) {
+                std::fs::write(dir.join(format!("{name}.md")), to_json(&v)?)?;
+            }
+            Ok(EXIT_OK)
+        }
+        ScoreFormat::Csv => write_out(args.output.as_deref(), &output::csv(&scores)),
+        ScoreFormat::Md => write_out(
+            args.output.as_deref(),
+            &output::markdown(&scores, args.logics),
+        ),
+    }
+}
+
+fn write_out(path: Option<&Path>, text: &str) -> anyhow::Result<u8> {
+    match path {
+        Some(p) => std::fs::write(p, text)?,
+        None => print(text)?,
+    }
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,306 @@
+//! The demo competition: the whole pipeline on the bundled corpus and example
+//! submissions, with real solvers and real BenchExec.
+//!
+//! Stages (each writes below the output directory and is skipped on a re-run
+//! when its inputs did not change, see [`stage`]):
+//!
+//! ```text
+//! inventory -> selection -> preparation -> generation -> runs -> ingestion
+//!   -> (validation, scoring, report when available) -> check + summary
+//! ```
+
+pub mod check;
+pub mod stage;
+
+use crate::benchexec::runner::{RunOptions, run_definition, select as select_definitions};
+use crate::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
+use crate::benchmarks::{Inventory, scan};
+use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
+use crate::model::{Competition, Track};
+use crate::prepare::{PrepareOptions, PreparedSet, prepare};
+use crate::select::{Selection, SelectionInputs, SoundAnswers, Triviality, select};
+use crate::submission::{LoadedSubmission, competition_seed, load_set};
+use anyhow::{Context, bail};
+use stage::Stages;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The tracks the demo runs.
+pub const DEMO_TRACKS: [Track; 4] = [
+    Track::SingleQuery,
+    Track::Incremental,
+    Track::UnsatCore,
+    Track::ModelValidation,
+];
+
+/// Inputs of a demo run.
+#[derive(Debug, Clone)]
+pub struct DemoOptions {
+    /// The repository's `corpus/` directory.
+    pub corpus: PathBuf,
+    /// The example submissions (`demo/submissions`).
+    pub submissions: PathBuf,
+    /// The demo competition definition (`demo/competition.toml`).
+    pub competition: PathBuf,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Parallel runs per BenchExec call and worker threads.
+    pub jobs: usize,
+    /// The `benchexec` executable.
+    pub benchexec: PathBuf,
+    /// Directory of the `smtcomp-*` binaries (put on PATH for the tool-info modules).
+    pub bin_dir: PathBuf,
+    /// Redo every stage.
+    pub fresh: bool,
+}
+
+/// What a demo run produced.
+#[derive(Debug)]
+pub struct DemoOutcome {
+    /// The ingested runs.
+    pub runs: Vec<IngestRecord>,
+    /// The consistency check of the runs against the corpus.
+    pub check: check::DemoCheck,
+    /// Per stage: name, seconds, whether it was reused.
+    pub timings: Vec<(String, f64, bool)>,
+}
+
+/// Runs the demo; `log` receives one line per stage.
+pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<DemoOutcome> {
+    let comp = Competition::from_path(&opts.competition)?;
+    std::fs::create_dir_all(&opts.out)
+        .with_context(|| format!("{}: cannot create", opts.out.display()))?;
+    let out = std::fs::canonicalize(&opts.out)?;
+    let mut stages = Stages::new(&out, opts.fresh)?;
+    let loaded = load_set(std::slice::from_ref(&opts.submissions), &comp);
+    let subs = usable(&loaded)?;
+
+    // 1. Inventory of the corpus without its slow files.
+    let library = out.join("library");
+    let inv_path = out.join("inventory.json");
+    let corpus = std::fs::canonicalize(&opts.corpus)
+        .with_context(|| format!("{}: corpus not found", opts.corpus.display()))?;
+    stages.run("inventory", &[&corpus], log, || {
+        link_library(&corpus, &library)?;
+        let inv = scan(&library, &comp, opts.jobs);
+        if !inv.errors.is_empty() {
+            bail!("corpus files could not be read: {:?}", inv.errors);
+        }
+        inv.write(&inv_path)?;
+        Ok(format!(
+            "{} non-incremental and {} incremental benchmarks",
+            inv.non_incremental.len(),
+            inv.incremental.len()
+        ))
+    })?;
+
+    // 2. Seed, selection and 3. preparation, per track.
+    let tuples: Vec<_> = subs
+        .iter()
+        .map(|(f, s)| (f.clone(), s.name.clone(), s.seed, s.competitive))
+        .collect();
+    let seed = competition_seed(&tuples, comp.seed.nyse_value, true)?.seed as u32;
+    let prepared = out.join("prepared");
+    stages.run("selection+preparation", &[&inv_path], log, || {
+        let inv = Inventory::read(&inv_path)?;
+        let mut counts = Vec::new();
+        for track in DEMO_TRACKS {
+            let sel = select_track(&inv, &comp, track, seed)?;
+            crate::datafile::write_json(
+                &out.join(format!("selection-{}.json", track.short_name())),
+                &sel,
+            )?;
+            let set = prepare(
+                &sel,
+                &PrepareOptions {
+                    library: library.clone(),
+                    out: prepared.clone(),
+                    scrambler: None,
+                    jobs: opts.jobs,
+                },
+            )?;
+            if !set.failures.is_empty() {
+                bail!(
+                    "{track}: {} benchmarks could not be prepared: {:?}",
+                    set.failures.len(),
+                    set.failures
+                );
+            }
+            counts.push(format!("{} {}", track.short_name(), set.benchmarks.len()));
+        }
+        Ok(format!("seed {seed}; prepared {}", counts.join(", ")))
+    })?;
+
+    // 4. Generation.
+    let exec = out.join("exec");
+    stages.run(
+        "generation",
+        &[&prepared, &opts.submissions, &opts.competition],
+        log,
+        || {
+            let refs: Vec<_> = subs.iter().map(|(_, s)| s).collect();
+            let g = generate(
+                &comp,
+                &refs,
+                &GenerateOptions {
+                    prepared: prepared.clone(),
+                    out: exec.clone(),
+                    test: false,
+                    location: SolverLocation {
+                        solver_dirs: Default::default(),
+                        on_path: true,
+                    },
+                    binaries_from: None,
+                },
+            )
+            .map_err(|e| anyhow::anyhow!(e.join("\n")))?;
+            Ok(format!(
+                "{} benchmark definitions",
+                g.manifest.definitions.len()
+            ))
+        },
+    )?;
+
+    // 5. Runs on real BenchExec.
+    let manifest = Manifest::read(&exec)?;
+    stages.run(
+        "benchexec runs",
+        &[&exec.join("manifest.json")],
+        log,
+        || {
+            let files = select_definitions(&manifest, None, None);
+            let run_opts = RunOptions {
+                benchexec: opts.benchexec.clone(),
+                jobs: Some(opts.jobs as u32),
+                container: true,
+                extra_path: vec![opts.bin_dir.clone()],
+                start_time: Some("2025-07-01 12:00:00".into()),
+                timeout: None,
+            };
+            let bar = crate::parallel::progress_bar(files.len(), "benchexec definitions");
+            let mut failed = Vec::new();
+            for f in &files {
+                match run_definition(&exec, &manifest, f, &run_opts) {
+                    Ok(o) if o.ok(&manifest.definitions[*f]) => {}
+                    Ok(o) => failed.push(format!("{f}: see {}", o.log.display())),
+                    Err(e) => failed.push(e),
+                }
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+            if !failed.is_empty() {
+                bail!(
+                    "BenchExec failed for {} definitions:\n{}",
+                    failed.len(),
+                    failed.join("\n")
+                );
+            }
+            Ok(format!("{} definitions run", files.len()))
+        },
+    )?;
+
+    // 6. Ingestion.
+    let runs_path = out.join("runs.jsonl.gz");
+    stages.run("ingestion", &[&exec.join("results")], log, || {
+        let index = ManifestIndex::read(&exec.join("runs-manifest.json.gz"))?;
+        let got = ingest::ingest(
+            &[exec.join("results")],
+            &IngestOptions {
+                competition: &comp,
+                manifest: Some(&index),
+                progress: true,
+            },
+        );
+        if got.has_unreadable() {
+            bail!("unreadable results:\n{}", got.summary.render());
+        }
+        ingest::write_jsonl(&runs_path, &got.records)?;
+        Ok(format!("{} runs", got.records.len()))
+    })?;
+
+    let runs = ingest::read_jsonl(&runs_path)?;
+    let sets: Vec<PreparedSet> = DEMO_TRACKS
+        .iter()
+        .map(|t| PreparedSet::read(&prepared, *t))
+        .collect::<Result<_, _>>()?;
+    let check = check::check(
+        &runs,
+        &sets,
+        &subs.iter().map(|(_, s)| s).collect::<Vec<_>>(),
+        &comp,
+    );
+    Ok(DemoOutcome {
+        runs,
+        check,
+        timings: stages.timings(),
+    })
+}
+
+fn usable(
+    loaded: &[LoadedSubmission],
+) -> anyhow::Result<Vec<(String, crate::submission::Submission)>> {
+    let mut v = Vec::new();
+    for l in loaded {
+        match &l.submission {
+            Some(s) if !l.has_errors() => v.push((l.file.display().to_string(), s.clone())),
+            _ => bail!(
+                "{}: {}",
+                l.file.display(),
+                l.problems
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        }
+    }
+    if v.is_empty() {
+        bail!("no submissions found");
+    }
+    Ok(v)
+}
+
+/// The demo library: the corpus' fast files, linked as `non-incremental/`
+/// (`corpus/single`) and `incremental/`; `corpus/slow` is left out.
+fn link_library(corpus: &Path, library: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(library)?;
+    for (name, kind) in [
+        ("non-incremental", "single"),
+        ("incremental", "incremental"),
+    ] {
+        let link = library.join(name);
+        if link.symlink_metadata().is_err() {
+            std::os::unix::fs::symlink(corpus.join(kind), &link)
+                .with_context(|| format!("{}: cannot link", link.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn select_track(
+    inv: &Inventory,
+    comp: &Competition,
+    track: Track,
+    seed: u32,
+) -> anyhow::Result<Selection> {
+    let triviality = Triviality::default();
+    let sound = SoundAnswers::default();
+    select(
+        inv,
+        &SelectionInputs {
+            competition: comp,
+            track,
+            seed,
+            triviality: &triviality,
+            sound: &sound,
+            heats: 0,
+            only_logics: None,
+        },
+    )
+    .map_err(|e| anyhow::anyhow!(e))
+}
+
+/// Seconds since `start`, for stage timings.
+pub fn seconds(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64()
+}

@@ -1,0 +1,117 @@
+//! Benchmark scores ⟨e, n, aw, w, ac, c⟩ (rules 7.1), per track.
+
+use super::input::{BenchInfo, ScoredRun};
+use super::policy::Policy;
+use crate::model::{Answer, Status, Track};
+
+/// A parallel benchmark score ⟨e, n, aw, w, ac, c⟩ (rules 7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct BenchScore {
+    /// Erroneous results.
+    pub e: u64,
+    /// Correct results (Incremental: correct check-sat answers; Unsat-Core: reduction).
+    pub n: u64,
+    /// Actual wall-clock time.
+    pub aw: f64,
+    /// Wall-clock time score.
+    pub w: f64,
+    /// Actual CPU time.
+    pub ac: f64,
+    /// CPU time score.
+    pub c: f64,
+}
+
+/// The answer a run is scored with, after the policy's timeout rule.
+/// `None` = no run (a registered solver without a result).
+pub fn effective_answer(run: Option<&ScoredRun>, policy: &Policy) -> Option<(Answer, bool)> {
+    let r = run?;
+    match (r.answer, r.answer_at_timeout) {
+        (Answer::Timeout, Some(a)) if !policy.timeout_discards_answer && a.is_definite() => {
+            Some((a, true))
+        }
+        (a, _) => Some((a, false)),
+    }
+}
+
+/// Whether `answer` is an error against a *known* expected status in `track`
+/// (what makes a solver unsound, rules 7.2 and 5.4/5.5).
+pub fn is_error_on_known(track: Track, answer: Answer, status: Status) -> bool {
+    match track {
+        Track::Incremental => answer == Answer::IncrementalError,
+        Track::UnsatCore => matches!(answer, Answer::Sat | Answer::UnsatCoreInvalidated),
+        Track::ModelValidation => matches!(answer, Answer::Unsat | Answer::ModelUnsat),
+        _ => answer.contradicts(status),
+    }
+}
+
+/// Scores one cell (rules 7.1.2 to 7.1.5; switches of [`Policy`]).
+///
+/// `status` is the status errors are judged against: the benchmark's status, or,
+/// under `unknown_status_from_sound_solvers`, the status resolved from sound solvers.
+pub fn score(
+    track: Track,
+    policy: &Policy,
+    run: Option<&ScoredRun>,
+    info: &BenchInfo,
+    status: Status,
+) -> BenchScore {
+    let Some(r) = run else {
+        return BenchScore::default();
+    };
+    let Some((answer, late)) = effective_answer(run, policy) else {
+        return BenchScore::default();
+    };
+    let (aw, ac) = (r.wall_time.max(0.0), r.cpu_time.max(0.0));
+    let mut s = BenchScore {
+        aw,
+        ac,
+        ..BenchScore::default()
+    };
+    if track == Track::Incremental {
+        s.e = u64::from(answer == Answer::IncrementalError);
+        s.n = r.nb_answers.unwrap_or(0);
+        if s.e > 0 && !policy.incremental_error_keeps_n {
+            s.n = 0;
+        }
+        if policy.incremental_time_always {
+            s.w = aw;
+            s.c = ac;
+        } else if let Some(t) = r.last_answer_time {
+            s.w = t.wall.max(0.0);
+            s.c = t.cpu.max(0.0);
+        }
+        return s;
+    }
+    let accepted = match track {
+        Track::UnsatCore => {
+            s.e = u64::from(matches!(answer, Answer::Sat | Answer::UnsatCoreInvalidated));
+            if answer == Answer::Unsat {
+                s.n = info
+                    .asserts
+                    .saturating_sub(r.nb_answers.unwrap_or(info.asserts));
+            }
+            answer == Answer::Unsat
+        }
+        Track::ModelValidation => {
+            s.e = u64::from(matches!(answer, Answer::Unsat | Answer::ModelUnsat));
+            s.n = u64::from(answer == Answer::Sat);
+            answer == Answer::Sat
+        }
+        _ => {
+            s.e = u64::from(answer.contradicts(status));
+            s.n = u64::from(answer.is_definite() && s.e == 0);
+            s.n == 1
+        }
+    };
+    // Rules: time scores only for a benchmark correctly solved within the limit.
+    let timed = if policy.wrong_answer_keeps_time {
+        answer.is_definite()
+    } else {
+        accepted && s.e == 0 && !late
+    };
+    if timed {
+        s.w = aw;
+        s.c = ac;
+    }
+    s
+}

@@ -1,0 +1,197 @@
+//! The scoring input: one typed record per run ([`ScoredRun`]), what is known about
+//! each benchmark ([`BenchInfo`]) and who is registered where ([`Participant`]).
+//!
+//! This is the boundary of the scoring engine. Anything that produces runs (the
+//! reference tool's `results-*.json.gz` via [`ScoredRun::from_record`], or the
+//! BenchExec ingestion, whose adapter lives with the ingestion code) converts into
+//! [`ScoredRun`]; scoring never looks at any other run format.
+
+use crate::benchmarks::{Inventory, Smt2File};
+use crate::model::{Answer, Division, Logic, Status, Track};
+use crate::results::RunRecord;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+/// CPU and wall-clock seconds at one point of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RunTime {
+    /// CPU seconds (all cores).
+    pub cpu: f64,
+    /// Wall-clock seconds.
+    pub wall: f64,
+}
+
+/// One run of one solver on one benchmark, as scoring needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoredRun {
+    /// Solver (submission) name.
+    pub solver: String,
+    /// Track the run belongs to.
+    pub track: Track,
+    /// The benchmark (its logic decides the division).
+    pub file: Smt2File,
+    /// Outcome: `sat`/`unsat`/`unknown`, `Timeout`, `OutOfMemory`, `incremental`,
+    /// or a validation verdict (`UnsatCoreNotValidated`, `ModelUnsat`, ...).
+    /// For the Unsat-Core track `unsat` means "core validated" and for the
+    /// Model-Validation track `sat` means "model validated".
+    pub answer: Answer,
+    /// Actual CPU time `ac` (seconds, all cores).
+    pub cpu_time: f64,
+    /// Actual wall-clock time `aw` (seconds).
+    pub wall_time: f64,
+    /// Incremental: number of correct check-sat answers; Unsat-Core: size of the core.
+    pub nb_answers: Option<u64>,
+    /// Incremental: the time at which the last `sat`/`unsat` was returned (rules 7.1,
+    /// w and c of the Incremental Track). `None` when no answer was returned.
+    pub last_answer_time: Option<RunTime>,
+    /// A `sat`/`unsat` printed by a run that then hit the time limit (rules 7.1.2:
+    /// "a response is taken into consideration even when the solver process ...
+    /// does not terminate within the time limit"). `answer` is then `Timeout`.
+    pub answer_at_timeout: Option<Answer>,
+}
+
+impl ScoredRun {
+    /// Adapter from the reference tool's results record.
+    ///
+    /// The reference data has already replaced an incremental run's times by the
+    /// time of its last answer (the trace executor's last `time` line), so
+    /// `last_answer_time` is the record's times when `nb_answers > 0`. A timeout that
+    /// carried an answer is not distinguishable in that format (`answer_at_timeout`
+    /// is `None`).
+    pub fn from_record(r: &RunRecord) -> ScoredRun {
+        let last_answer_time = match (r.track, r.nb_answers) {
+            (Track::Incremental, Some(n)) if n > 0 => Some(RunTime {
+                cpu: r.cpu_time,
+                wall: r.wallclock_time,
+            }),
+            _ => None,
+        };
+        ScoredRun {
+            solver: r.solver.clone(),
+            track: r.track,
+            file: r.file.clone(),
+            answer: r.result,
+            cpu_time: r.cpu_time,
+            wall_time: r.wallclock_time,
+            nb_answers: r.nb_answers,
+            last_answer_time,
+            answer_at_timeout: None,
+        }
+    }
+}
+
+/// What scoring needs to know about a benchmark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BenchInfo {
+    /// Expected status (`incremental` for incremental benchmarks).
+    pub status: Status,
+    /// Number of assertions (Unsat-Core N).
+    pub asserts: u64,
+    /// Number of check-sat commands (Incremental N).
+    pub check_sats: u64,
+}
+
+/// A registered solver in one track.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Participant {
+    /// Solver name.
+    pub solver: String,
+    /// Submitted by its authors (rules section 6): only these make a division
+    /// competitive and can win.
+    pub competitive: bool,
+    /// Team identifier (see [`crate::scoring::competitive`]).
+    pub team: String,
+    /// Base solver, for derived solvers.
+    pub base: Option<String>,
+    /// Divisions and logics entered in the track.
+    pub entries: BTreeMap<Division, BTreeSet<Logic>>,
+}
+
+impl Participant {
+    /// Whether the solver entered `logic` of `division`.
+    pub fn entered(&self, division: &Division, logic: &Logic) -> bool {
+        self.entries
+            .get(division)
+            .is_some_and(|ls| ls.contains(logic))
+    }
+}
+
+/// Everything one track's scoring needs.
+#[derive(Debug, Clone)]
+pub struct ScoringInput {
+    /// The track.
+    pub track: Track,
+    /// Wall-clock limit T in seconds.
+    pub time_limit: f64,
+    /// Memory limit in MB (reported only).
+    pub memory_mb: u64,
+    /// Competition year (reported only).
+    pub year: u16,
+    /// Divisions of the track and their logics.
+    pub divisions: BTreeMap<Division, Vec<Logic>>,
+    /// Registered solvers, sorted by name.
+    pub participants: Vec<Participant>,
+    /// Runs of the track (runs of other tracks are ignored).
+    pub runs: Vec<ScoredRun>,
+    /// Benchmark facts, by library path ([`Smt2File::path`]).
+    pub benchmarks: HashMap<String, BenchInfo>,
+    /// Derived solver -> base solver (for `deltaBaseSolver`).
+    pub base_solvers: BTreeMap<String, String>,
+}
+
+/// The facts of the benchmarks that appear in `runs`, from an inventory.
+/// Benchmarks missing from the inventory get status `unknown` (or `incremental`)
+/// and zero counts; they are listed in the second value.
+pub fn bench_infos(
+    inventory: &Inventory,
+    runs: &[ScoredRun],
+) -> (HashMap<String, BenchInfo>, Vec<String>) {
+    let wanted: HashSet<String> = runs.iter().map(|r| r.file.path()).collect();
+    let mut out = HashMap::with_capacity(wanted.len());
+    for b in &inventory.non_incremental {
+        let p = b.file.path();
+        if wanted.contains(&p) {
+            out.insert(
+                p,
+                BenchInfo {
+                    status: b.status,
+                    asserts: b.asserts,
+                    check_sats: 1,
+                },
+            );
+        }
+    }
+    for b in &inventory.incremental {
+        let p = b.file.path();
+        if wanted.contains(&p) {
+            out.insert(
+                p,
+                BenchInfo {
+                    status: Status::Incremental,
+                    asserts: 0,
+                    check_sats: b.check_sats,
+                },
+            );
+        }
+    }
+    let mut missing: Vec<String> = wanted
+        .into_iter()
+        .filter(|p| !out.contains_key(p))
+        .collect();
+    missing.sort();
+    for p in &missing {
+        let status = if p.starts_with("incremental/") {
+            Status::Incremental
+        } else {
+            Status::Unknown
+        };
+        out.insert(
+            p.clone(),
+            BenchInfo {
+                status,
+                asserts: 0,
+                check_sats: 0,
+            },
+        );
+    }
+    (out, missing)
+}

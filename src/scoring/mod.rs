@@ -1,0 +1,127 @@
+//! The scoring engine: SMT-COMP 2025 rules section 7, exactly, plus the
+//! `published-2025` policy reproducing what the organizers' tool published.
+//!
+//! Pipeline: [`input`] (typed runs, benchmark facts, participants) ->
+//! [`soundness`] (join every registered solver with every benchmark that has
+//! results, sound solvers, disagreements) -> [`benchmark`] (⟨e,n,aw,w,ac,c⟩) ->
+//! [`division`] (kinds, counters, order, winners; division and logic pages) ->
+//! [`overall`], [`lead`], [`contribution`] (competition-wide recognitions) ->
+//! [`output`] (JSON in the website's `PodiumDivision` shape, CSV, Markdown).
+//! [`explain`] lists where two policies differ and which switch causes it.
+//! `docs/scoring.md` maps every rule to its code.
+
+pub mod benchmark;
+pub mod competitive;
+pub mod contribution;
+pub mod division;
+pub mod explain;
+pub mod input;
+pub mod lead;
+pub mod output;
+pub mod overall;
+pub mod policy;
+pub mod setup;
+pub mod soundness;
+
+pub use division::{GroupScores, Kind, Podium, SolverScore};
+pub use input::{BenchInfo, Participant, RunTime, ScoredRun, ScoringInput};
+pub use policy::Policy;
+
+use crate::model::Track;
+use serde::Serialize;
+use soundness::{Disagreement, JoinReport};
+
+/// Every score of one track under one policy.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TrackScores {
+    /// Track.
+    pub track: Track,
+    /// Policy name.
+    pub policy: String,
+    /// Kinds computed.
+    pub kinds: Vec<Kind>,
+    /// Division pages then logic pages, each sorted by name.
+    pub groups: Vec<GroupScores>,
+    /// Best overall per kind.
+    pub best_overall: Vec<overall::OverallKind>,
+    /// Biggest lead per kind.
+    pub biggest_lead: Vec<lead::LeadKind>,
+    /// Largest contribution per kind.
+    pub largest_contribution: Vec<contribution::ContributionKind>,
+    /// Removed benchmarks (sound solvers disagree), reported.
+    pub disagreements: Vec<Disagreement>,
+    /// Division -> unsound solvers.
+    pub unsound: Vec<(String, Vec<String>)>,
+    /// Ignored input.
+    pub join: JoinReport,
+}
+
+impl TrackScores {
+    /// The page (division identifier or logic name) called `name`.
+    pub fn group(&self, name: &str, is_division: bool) -> Option<&GroupScores> {
+        self.groups
+            .iter()
+            .find(|g| g.is_division == is_division && (g.name == name || g.identifier == name))
+    }
+}
+
+/// Scores one track.
+pub fn score(input: &ScoringInput, policy: &Policy) -> TrackScores {
+    let (tables, join) = soundness::build(input, policy);
+    let kinds = division::kinds_for(input.track, policy);
+    let mut divisions = Vec::new();
+    let mut logics = Vec::new();
+    for table in &tables {
+        divisions.push(setup::group(table, None, &kinds, input, policy));
+        let mut present: Vec<_> = table.files.iter().map(|f| f.logic.clone()).collect();
+        present.sort();
+        present.dedup();
+        for l in &present {
+            logics.push(setup::group(table, Some(l), &kinds, input, policy));
+        }
+    }
+    logics.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut groups = divisions;
+    groups.extend(logics);
+    let best_overall = kinds
+        .iter()
+        .map(|&k| overall::best_overall(&groups, k, policy))
+        .collect();
+    let biggest_lead = kinds
+        .iter()
+        .map(|&k| lead::biggest_lead(&groups, k, policy))
+        .collect();
+    let largest_contribution = kinds
+        .iter()
+        .map(|&k| contribution::largest_contribution(&tables, &groups, k, input, policy))
+        .collect();
+    let disagreements = tables
+        .iter()
+        .flat_map(|t| t.disagreements.iter().cloned())
+        .collect();
+    let unsound = tables
+        .iter()
+        .filter(|t| !t.unsound.is_empty())
+        .map(|t| {
+            (
+                t.division.to_string(),
+                t.unsound
+                    .iter()
+                    .map(|&i| input.participants[i].solver.clone())
+                    .collect(),
+            )
+        })
+        .collect();
+    TrackScores {
+        track: input.track,
+        policy: policy.name.clone(),
+        kinds,
+        groups,
+        best_overall,
+        biggest_lead,
+        largest_contribution,
+        disagreements,
+        unsound,
+        join,
+    }
+}

@@ -1,0 +1,253 @@
+//! The joined division tables (every registered solver × every benchmark with
+//! results), sound solvers, disagreements and their removal (rules 7.2).
+
+use super::benchmark::{self, BenchScore, effective_answer, is_error_on_known};
+use super::input::{BenchInfo, ScoredRun, ScoringInput};
+use super::policy::Policy;
+use crate::model::{Answer, Division, Logic, Status, Track};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// One benchmark of a division.
+#[derive(Debug, Clone)]
+pub struct FileRow {
+    /// Library path.
+    pub path: String,
+    /// Logic.
+    pub logic: Logic,
+    /// Inventory facts.
+    pub info: BenchInfo,
+    /// Status resolved from sound solvers (sat if a sound solver said sat, else
+    /// unsat if one said unsat, else the benchmark's status).
+    pub sound_status: Status,
+    /// Removed: unknown status and sound solvers disagree (rules 7.2).
+    pub removed: bool,
+}
+
+/// One (registered solver, benchmark) pair.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    /// Index into [`ScoringInput::participants`].
+    pub solver: usize,
+    /// Index into [`DivisionTable::files`].
+    pub file: usize,
+    /// The answer scored (`None`: no run, counted as unsolved).
+    pub answer: Option<Answer>,
+    /// The benchmark score.
+    pub score: BenchScore,
+}
+
+/// A reported disagreement (rules 7.2: reported for information).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Disagreement {
+    /// Division.
+    pub division: String,
+    /// Benchmark path.
+    pub file: String,
+    /// Sound solvers that answered sat.
+    pub sat: Vec<String>,
+    /// Sound solvers that answered unsat.
+    pub unsat: Vec<String>,
+}
+
+/// A division after joining, soundness and scoring of every cell.
+#[derive(Debug, Clone)]
+pub struct DivisionTable {
+    /// The division.
+    pub division: Division,
+    /// Its logics.
+    pub logics: Vec<Logic>,
+    /// Benchmarks with at least one run, sorted by path.
+    pub files: Vec<FileRow>,
+    /// Cells, sorted by (file, solver).
+    pub cells: Vec<Cell>,
+    /// Sound solvers (participant indexes) among those with cells.
+    pub sound: Vec<usize>,
+    /// Unsound solvers (participant indexes).
+    pub unsound: Vec<usize>,
+    /// Disagreements found (the files are removed).
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Counts of input anomalies (reported, never fatal).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct JoinReport {
+    /// Runs of solvers that are not registered for the run's logic (ignored).
+    pub unregistered_runs: usize,
+    /// Runs on logics outside every division of the track (ignored).
+    pub unknown_logic_runs: usize,
+    /// Second and later runs of the same solver on the same benchmark (ignored).
+    pub duplicate_runs: usize,
+    /// Runs of another track (ignored).
+    pub other_track_runs: usize,
+}
+
+/// Builds every division table of the track.
+pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, JoinReport) {
+    let mut report = JoinReport::default();
+    let logic_div: HashMap<&str, &Division> = input
+        .divisions
+        .iter()
+        .flat_map(|(d, ls)| ls.iter().map(move |l| (l.as_str(), d)))
+        .collect();
+    let solver_idx: HashMap<&str, usize> = input
+        .participants
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.solver.as_str(), i))
+        .collect();
+    // division -> path -> runs
+    let mut by_div: BTreeMap<&Division, BTreeMap<String, Vec<&ScoredRun>>> = BTreeMap::new();
+    for r in &input.runs {
+        if r.track != input.track {
+            report.other_track_runs += 1;
+            continue;
+        }
+        let Some(d) = logic_div.get(r.file.logic.as_str()) else {
+            report.unknown_logic_runs += 1;
+            continue;
+        };
+        by_div
+            .entry(*d)
+            .or_default()
+            .entry(r.file.path())
+            .or_default()
+            .push(r);
+    }
+    let mut tables = Vec::new();
+    for (division, files) in by_div {
+        let logics = input.divisions.get(division).cloned().unwrap_or_default();
+        let mut rows = Vec::with_capacity(files.len());
+        let mut cells = Vec::new();
+        let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
+        for (fi, (path, runs)) in files.into_iter().enumerate() {
+            let logic = runs[0].file.logic.clone();
+            let info = input.benchmarks.get(&path).copied().unwrap_or(BenchInfo {
+                status: if input.track == Track::Incremental {
+                    Status::Incremental
+                } else {
+                    Status::Unknown
+                },
+                asserts: 0,
+                check_sats: 0,
+            });
+            runs_of.iter_mut().for_each(|x| *x = None);
+            for r in runs {
+                match solver_idx.get(r.solver.as_str()) {
+                    Some(&i) if input.participants[i].entered(division, &logic) => {
+                        if runs_of[i].is_some() {
+                            report.duplicate_runs += 1;
+                        } else {
+                            runs_of[i] = Some(r);
+                        }
+                    }
+                    _ => report.unregistered_runs += 1,
+                }
+            }
+            for (si, p) in input.participants.iter().enumerate() {
+                if p.entered(division, &logic) {
+                    cells.push((
+                        Cell {
+                            solver: si,
+                            file: fi,
+                            answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
+                            score: BenchScore::default(),
+                        },
+                        runs_of[si],
+                    ));
+                }
+            }
+            rows.push(FileRow {
+                path,
+                logic,
+                info,
+                sound_status: info.status,
+                removed: false,
+            });
+        }
+        // Sound solvers: no error on a known-status benchmark in the division.
+        let mut unsound_flag = vec![false; input.participants.len()];
+        let mut present = vec![false; input.participants.len()];
+        for (c, _) in &cells {
+            present[c.solver] = true;
+            let st = rows[c.file].info.status;
+            if let Some(a) = c.answer {
+                if st != Status::Unknown && is_error_on_known(input.track, a, st) {
+                    unsound_flag[c.solver] = true;
+                }
+            }
+        }
+        // Disagreements and sound status.
+        let mut disagreements = Vec::new();
+        let sq_like = matches!(
+            input.track,
+            Track::SingleQuery | Track::Parallel | Track::Cloud
+        );
+        let mut start = 0;
+        while start < cells.len() {
+            let f = cells[start].0.file;
+            let mut end = start;
+            let (mut sat, mut unsat) = (Vec::new(), Vec::new());
+            while end < cells.len() && cells[end].0.file == f {
+                let c = &cells[end].0;
+                if !unsound_flag[c.solver] {
+                    match c.answer {
+                        Some(Answer::Sat) => sat.push(input.participants[c.solver].solver.clone()),
+                        Some(Answer::Unsat) => {
+                            unsat.push(input.participants[c.solver].solver.clone())
+                        }
+                        _ => {}
+                    }
+                }
+                end += 1;
+            }
+            let row = &mut rows[f];
+            if sq_like {
+                if !sat.is_empty() {
+                    row.sound_status = Status::Sat;
+                } else if !unsat.is_empty() {
+                    row.sound_status = Status::Unsat;
+                }
+                if !sat.is_empty() && !unsat.is_empty() && row.info.status == Status::Unknown {
+                    row.removed = true;
+                    disagreements.push(Disagreement {
+                        division: division.to_string(),
+                        file: row.path.clone(),
+                        sat,
+                        unsat,
+                    });
+                }
+            }
+            start = end;
+        }
+        let cells: Vec<Cell> = cells
+            .into_iter()
+            .map(|(mut c, run)| {
+                let row = &rows[c.file];
+                let status = if policy.unknown_status_from_sound_solvers {
+                    row.sound_status
+                } else {
+                    row.info.status
+                };
+                c.score = benchmark::score(input.track, policy, run, &row.info, status);
+                c
+            })
+            .collect();
+        let sound = (0..present.len())
+            .filter(|&i| present[i] && !unsound_flag[i])
+            .collect();
+        let unsound = (0..present.len())
+            .filter(|&i| present[i] && unsound_flag[i])
+            .collect();
+        tables.push(DivisionTable {
+            division: division.clone(),
+            logics,
+            files: rows,
+            cells,
+            sound,
+            unsound,
+            disagreements,
+        });
+    }
+    (tables, report)
+}
