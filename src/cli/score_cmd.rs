@@ -95,7 +95,18 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
     }
     let mut runs = Vec::new();
     for p in &args.runs {
-        runs.extend(read_runs(p)?.iter().map(ScoredRun::from_record));
+        match read_runs(p) {
+            Ok(r) => runs.extend(r.iter().map(ScoredRun::from_record)),
+            // An `smtcomp ingest` run table (validated by validate-cores / validate-models).
+            Err(e) => match crate::ingest::read_jsonl(p) {
+                Ok(recs) => runs.extend(
+                    recs.iter()
+                        .filter(|r| r.track == Some(args.track))
+                        .filter_map(crate::validate::scoring_input::scored_run),
+                ),
+                Err(_) => return Err(e),
+            },
+        }
     }
     let inventory = Inventory::read(&args.inventory)?;
     let subs = load_set(&args.submissions, &comp);
