@@ -253,7 +253,9 @@ fn run_local(a: RunArgs) -> anyhow::Result<u8> {
         })
         .collect();
     if a.json {
-        print(&to_json(&serde_json::json!({"runs": records.len(), "answers": counts, "errors": errors, "output": out}))?)?;
+        print(&to_json(
+            &serde_json::json!({"runs": records.len(), "answers": counts, "errors": errors, "output": out}),
+        )?)?;
     } else {
         let c: Vec<String> = counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
         print(&format!(
@@ -307,7 +309,11 @@ fn join_cmd(a: JoinArgs) -> anyhow::Result<u8> {
             .collect();
         print(&format!(
             "cores: {} ({} validation runs, {} unmatched)\n{}",
-            if c.is_empty() { "none".into() } else { c.join(", ") },
+            if c.is_empty() {
+                "none".into()
+            } else {
+                c.join(", ")
+            },
             summary.validation_runs,
             summary.unmatched_validation_runs,
             problems(&summary.problems)
@@ -350,7 +356,11 @@ pub(super) fn run_models(_global: &GlobalArgs, a: ModelsArgs) -> anyhow::Result<
         cache: if a.no_cache {
             None
         } else {
-            Some(a.cache.clone().unwrap_or_else(|| dir.join("model-validation-cache")))
+            Some(
+                a.cache
+                    .clone()
+                    .unwrap_or_else(|| dir.join("model-validation-cache")),
+            )
         },
         jobs: a.jobs,
     };
@@ -372,7 +382,11 @@ pub(super) fn run_models(_global: &GlobalArgs, a: ModelsArgs) -> anyhow::Result<
         print(&format!(
             "models: {} validated: {} ({}); {} from the cache, {} checked, {:.2} s\n{}",
             summary.validated,
-            if st.is_empty() { "none".into() } else { st.join(", ") },
+            if st.is_empty() {
+                "none".into()
+            } else {
+                st.join(", ")
+            },
             s.join(", "),
             summary.cache_hits,
             summary.checked,
