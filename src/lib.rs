@@ -13,6 +13,7 @@
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
 //! * [`prepare`]: per-track preparation of selected benchmarks (`prepared.json`)
 //! * [`ingest`]: results ingestion (BenchExec XML + log ZIPs, results files) into one run table
+//! * [`validate`]: unsat-core and model validation, verdicts into the run table
 //! * [`results`]: run results (`results-*.json.gz` format)
 //! * [`scoring`]: scores and rankings (2025 rules exactly, plus the `published-2025` policy)
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
@@ -37,3 +38,4 @@ pub mod select;
 pub mod smtlib;
 pub mod submission;
 pub mod sys;
+pub mod validate;

@@ -14,6 +14,7 @@ mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
+mod validate_cmd;
 
 use crate::model::{Competition, DEFAULT_YEAR};
 use clap::{Args, Parser, Subcommand};
@@ -84,6 +85,12 @@ pub enum Command {
     Prepare(prepare_cmd::PrepareArgs),
     /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
     Ingest(ingest_cmd::IngestArgs),
+    /// Validate unsat cores: build validation tasks, run them, join the verdicts into the runs.
+    #[command(subcommand, name = "validate-cores")]
+    ValidateCores(validate_cmd::CoresCommand),
+    /// Validate the models of sat answers (Dolmen or a trusted solver), verdicts into the runs.
+    #[command(name = "validate-models")]
+    ValidateModels(validate_cmd::ModelsArgs),
     /// Score a track: division and logic pages, best overall, biggest lead, largest contribution.
     Score(score_cmd::ScoreArgs),
     /// Run the demo competition: the whole pipeline on the bundled corpus, real solvers, real BenchExec.
@@ -103,6 +110,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::RunLocal(args) => run_local_cmd::run(&cli.global, args)?,
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
+        Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd)?,
+        Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args)?,
         Command::Score(args) => score_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))

@@ -4,7 +4,6 @@ use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
 use crate::benchmarks::Inventory;
 use crate::datafile;
 use crate::ingest::IngestRecord;
-use crate::ingest::scoring::to_scored;
 use crate::model::Track;
 use crate::results::{ResultsFile, RunRecord};
 use crate::scoring::{self, Policy, ScoredRun, explain, output};
@@ -76,7 +75,7 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
             continue;
         }
         if let Ok(r) = serde_json::from_str::<IngestRecord>(line) {
-            match to_scored(&r) {
+            match crate::validate::scoring_input::scored_run(&r) {
                 Some(run) => out.push(run),
                 None => skipped += 1,
             }

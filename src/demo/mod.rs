@@ -84,7 +84,7 @@ pub fn score_tracks(
         let scored: Vec<_> = runs
             .iter()
             .filter(|r| r.track == Some(track))
-            .filter_map(crate::ingest::scoring::to_scored)
+            .filter_map(crate::validate::scoring_input::scored_run)
             .collect();
         let (input, _missing) =
             crate::scoring::setup::build_input(comp, track, loaded, inventory, scored);

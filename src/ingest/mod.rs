@@ -26,7 +26,6 @@ pub mod interpret;
 pub mod logs;
 pub mod manifest;
 pub mod record;
-pub mod scoring;
 pub mod summary;
 pub mod synth;
 pub mod xml;

@@ -232,6 +232,10 @@ pub struct IngestRecord {
     /// Imported results files: the original `nb_answers`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nb_answers: Option<u64>,
+    /// Unsat-core / model validation verdict, written by `smtcomp validate-cores
+    /// join` and `smtcomp validate-models` (see `docs/validation.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<crate::validate::Verdict>,
 }
 
 impl IngestRecord {
@@ -269,6 +273,7 @@ impl IngestRecord {
             proof: None,
             anchor_result: None,
             nb_answers: None,
+            validation: None,
         }
     }
 

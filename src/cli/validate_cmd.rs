@@ -1,0 +1,402 @@
+//! `smtcomp validate-cores generate|run|join` and `smtcomp validate-models`.
+
+use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
+use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
+use crate::validate::models::{Checker, ModelOptions, validate_models};
+use crate::validate::{join, process};
+use clap::{Args, Subcommand};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// `smtcomp validate-cores …`
+#[derive(Debug, Subcommand)]
+pub enum CoresCommand {
+    /// Build one core-restricted benchmark per distinct core, with validators and time limits.
+    Generate(GenerateArgs),
+    /// Run the validation solvers locally (no BenchExec), with each task's time limit.
+    Run(RunArgs),
+    /// Apply the majority rule and write the verdicts into the Unsat-Core runs.
+    Join(JoinArgs),
+}
+
+/// Arguments of `validate-cores generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The run table (JSON Lines) with the Unsat-Core runs (and possibly the Single Query runs).
+    #[arg(long, value_name = "FILE")]
+    runs: PathBuf,
+    /// Prepared root holding `unsat-core/prepared.json` (and other tracks, for known statuses).
+    #[arg(long, value_name = "DIR")]
+    prepared: PathBuf,
+    /// Execution directory; `unsat-core-validation/` is written below it.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Single Query run table to choose the sound validators from (default: the SQ runs in --runs).
+    #[arg(long, value_name = "FILE")]
+    sq_runs: Vec<PathBuf>,
+    /// Use these validators for every division instead (comma-separated solver names).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    validators: Vec<String>,
+    /// Time limit: `producing` (2025 rules: the time the producing run took) or seconds.
+    #[arg(long, value_name = "producing|SECONDS", default_value = "producing")]
+    time_limit: String,
+    /// With `producing`: the lowest limit (seconds).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    min_time_limit: f64,
+    /// With `producing`: the limit when the producing time is unknown (seconds).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1200.0)]
+    fallback_time_limit: f64,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `validate-cores run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Execution directory written by `generate`.
+    #[arg(long, value_name = "DIR")]
+    exec: PathBuf,
+    /// A validator's command: `NAME=COMMAND` (the file is appended), e.g. `z3=z3 -smt2`.
+    #[arg(long = "solver", value_name = "NAME=COMMAND")]
+    solvers: Vec<String>,
+    /// Worker threads.
+    #[arg(long, default_value_t = crate::parallel::default_jobs())]
+    jobs: usize,
+    /// Output run table (default: `unsat-core-validation/local-runs.jsonl` in the execution directory).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `validate-cores join`.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The run table with the Unsat-Core runs.
+    #[arg(long, value_name = "FILE")]
+    runs: PathBuf,
+    /// Execution directory written by `generate`.
+    #[arg(long, value_name = "DIR")]
+    exec: PathBuf,
+    /// Ingested validation runs (track UnsatCoreValidation); default: the local runner's output.
+    #[arg(long, value_name = "FILE")]
+    validation_runs: Vec<PathBuf>,
+    /// Output run table (default: rewrite --runs in place).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `validate-models`.
+#[derive(Debug, Args)]
+pub struct ModelsArgs {
+    /// The run table with the Model-Validation runs.
+    #[arg(long, value_name = "FILE")]
+    runs: PathBuf,
+    /// Prepared root holding `model-validation/prepared.json`.
+    #[arg(long, value_name = "DIR")]
+    prepared: PathBuf,
+    /// Directory the runs' log paths are relative to (what was ingested; default: the run table's directory).
+    #[arg(long, value_name = "DIR")]
+    logs: Option<PathBuf>,
+    /// Validate with Dolmen at this path, as the organizers do.
+    #[arg(long, value_name = "PATH")]
+    dolmen: Option<PathBuf>,
+    /// Trusted solver of the built-in validator (the substituted file is appended).
+    #[arg(long, value_name = "COMMAND", default_value = "z3 -smt2")]
+    solver: String,
+    /// Validator time limit per model (seconds).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    timeout: u64,
+    /// Verdict cache directory (default: `model-validation-cache/` next to the run table).
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Do not read or write the cache.
+    #[arg(long, conflicts_with = "cache")]
+    no_cache: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = crate::parallel::default_jobs())]
+    jobs: usize,
+    /// Output run table (default: rewrite --runs in place).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn read_runs(path: &Path) -> Result<Vec<IngestRecord>, u8> {
+    read_jsonl(path).map_err(|e| {
+        eprintln!("error: {e:#}");
+        EXIT_PROBLEMS
+    })
+}
+
+fn problems(list: &[String]) -> String {
+    list.iter().map(|p| format!("problem: {p}\n")).collect()
+}
+
+pub(super) fn run_cores(_global: &GlobalArgs, cmd: CoresCommand) -> anyhow::Result<u8> {
+    match cmd {
+        CoresCommand::Generate(a) => generate(a),
+        CoresCommand::Run(a) => run_local(a),
+        CoresCommand::Join(a) => join_cmd(a),
+    }
+}
+
+fn generate(a: GenerateArgs) -> anyhow::Result<u8> {
+    let runs = match read_runs(&a.runs) {
+        Ok(r) => r,
+        Err(c) => return Ok(c),
+    };
+    let time_limit = match a.time_limit.as_str() {
+        "producing" => TimeLimit::Producing {
+            min: a.min_time_limit,
+            fallback: a.fallback_time_limit,
+        },
+        s => match s.parse::<f64>() {
+            Ok(t) if t > 0.0 && t.is_finite() => TimeLimit::Fixed(t),
+            _ => {
+                eprintln!("error: --time-limit: expected `producing` or seconds, got `{s}`");
+                return Ok(super::EXIT_USAGE);
+            }
+        },
+    };
+    let validators = if a.validators.is_empty() {
+        let mut sq: Vec<IngestRecord> = runs.clone();
+        for f in &a.sq_runs {
+            match read_runs(f) {
+                Ok(r) => sq.extend(r),
+                Err(c) => return Ok(c),
+            }
+        }
+        Validators::SoundInSq {
+            runs: sq,
+            statuses: cores::known_statuses(&a.prepared),
+        }
+    } else {
+        Validators::Given(a.validators.clone())
+    };
+    let opts = GenerateOptions {
+        prepared: &a.prepared,
+        out: &a.out,
+        validators: &validators,
+        time_limit,
+    };
+    let (_, summary) = match cores::generate(&runs, &opts) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    if a.json {
+        print(&to_json(&summary)?)?;
+    } else {
+        print(&format!(
+            "{} runs with a core, {} benchmarks, {} validation tasks ({} without validators) in {}\n{}",
+            summary.runs_with_core,
+            summary.benchmarks,
+            summary.tasks,
+            summary.without_validators,
+            CoreManifest::dir(&a.out).display(),
+            problems(&summary.problems)
+        ))?;
+    }
+    Ok(if summary.problems.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}
+
+fn run_local(a: RunArgs) -> anyhow::Result<u8> {
+    let manifest = match CoreManifest::read(&a.exec) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let mut commands = BTreeMap::new();
+    for s in &a.solvers {
+        match s.split_once('=') {
+            Some((n, c)) if !n.is_empty() && !process::split_command(c).is_empty() => {
+                commands.insert(n.to_string(), process::split_command(c));
+            }
+            _ => {
+                eprintln!("error: --solver: expected NAME=COMMAND, got `{s}`");
+                return Ok(super::EXIT_USAGE);
+            }
+        }
+    }
+    let records = cores::run_local(&a.exec, &manifest, &commands, a.jobs);
+    let out = a
+        .output
+        .unwrap_or_else(|| CoreManifest::dir(&a.exec).join(cores::LOCAL_RUNS));
+    write_jsonl(&out, &records)?;
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for r in &records {
+        *counts.entry(r.answer.to_string()).or_default() += 1;
+    }
+    let errors: Vec<String> = records
+        .iter()
+        .filter_map(|r| {
+            r.error
+                .as_ref()
+                .map(|e| format!("{} on {}: {e}", r.solver, r.task))
+        })
+        .collect();
+    if a.json {
+        print(&to_json(
+            &serde_json::json!({"runs": records.len(), "answers": counts, "errors": errors, "output": out}),
+        )?)?;
+    } else {
+        let c: Vec<String> = counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        print(&format!(
+            "{} validation runs ({}) -> {}\n{}",
+            records.len(),
+            c.join(", "),
+            out.display(),
+            problems(&errors)
+        ))?;
+    }
+    Ok(if errors.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}
+
+fn join_cmd(a: JoinArgs) -> anyhow::Result<u8> {
+    let mut runs = match read_runs(&a.runs) {
+        Ok(r) => r,
+        Err(c) => return Ok(c),
+    };
+    let manifest = match CoreManifest::read(&a.exec) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let inputs = if a.validation_runs.is_empty() {
+        vec![CoreManifest::dir(&a.exec).join(cores::LOCAL_RUNS)]
+    } else {
+        a.validation_runs.clone()
+    };
+    let mut validation = Vec::new();
+    for f in &inputs {
+        match read_runs(f) {
+            Ok(r) => validation.extend(r),
+            Err(c) => return Ok(c),
+        }
+    }
+    let summary = join::join(&mut runs, &manifest, &validation);
+    write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
+    if a.json {
+        print(&to_json(&summary)?)?;
+    } else {
+        let c: Vec<String> = summary
+            .by_status
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        print(&format!(
+            "cores: {} ({} validation runs, {} unmatched)\n{}",
+            if c.is_empty() {
+                "none".into()
+            } else {
+                c.join(", ")
+            },
+            summary.validation_runs,
+            summary.unmatched_validation_runs,
+            problems(&summary.problems)
+        ))?;
+    }
+    Ok(if summary.problems.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}
+
+pub(super) fn run_models(_global: &GlobalArgs, a: ModelsArgs) -> anyhow::Result<u8> {
+    let mut runs = match read_runs(&a.runs) {
+        Ok(r) => r,
+        Err(c) => return Ok(c),
+    };
+    let dir = a
+        .runs
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let checker = match &a.dolmen {
+        Some(p) => Checker::Dolmen(p.clone()),
+        None => {
+            let argv = process::split_command(&a.solver);
+            if argv.is_empty() {
+                eprintln!("error: --solver: empty command");
+                return Ok(super::EXIT_USAGE);
+            }
+            Checker::Builtin(argv)
+        }
+    };
+    let opts = ModelOptions {
+        prepared: a.prepared.clone(),
+        logs: a.logs.clone().unwrap_or_else(|| dir.clone()),
+        checker,
+        timeout: std::time::Duration::from_secs(a.timeout.max(1)),
+        cache: if a.no_cache {
+            None
+        } else {
+            Some(
+                a.cache
+                    .clone()
+                    .unwrap_or_else(|| dir.join("model-validation-cache")),
+            )
+        },
+        jobs: a.jobs,
+    };
+    let summary = validate_models(&mut runs, &opts);
+    write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
+    if a.json {
+        print(&to_json(&summary)?)?;
+    } else {
+        let s: Vec<String> = summary
+            .by_result
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let st: Vec<String> = summary
+            .by_status
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        print(&format!(
+            "models: {} validated: {} ({}); {} from the cache, {} checked, {:.2} s\n{}",
+            summary.validated,
+            if st.is_empty() {
+                "none".into()
+            } else {
+                st.join(", ")
+            },
+            s.join(", "),
+            summary.cache_hits,
+            summary.checked,
+            summary.seconds,
+            problems(&summary.problems)
+        ))?;
+    }
+    Ok(if summary.problems.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}

@@ -1,0 +1,404 @@
+//! Unsat-core validation tasks: one core-restricted benchmark per distinct
+//! core of each benchmark, the validation solvers of its division, and its
+//! time limit; written as a prepared set (track `UnsatCoreValidation`) plus a
+//! validation manifest, so BenchExec definitions can be generated for it and
+//! [`run_local`] can run it without BenchExec.
+
+use super::restrict::restrict;
+use crate::ingest::{IngestRecord, RunAnswer};
+use crate::model::{Division, Logic, Status, Track};
+use crate::prepare::{PreparedBenchmark, PreparedSet};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+/// File name of the validation manifest in the validation track directory.
+pub const MANIFEST: &str = "validation.json";
+/// File name of the local runner's results in the validation track directory.
+pub const LOCAL_RUNS: &str = "local-runs.jsonl";
+
+/// A run that produced a core.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Producer {
+    /// Solver.
+    pub solver: String,
+    /// Participation index.
+    pub participation: Option<u32>,
+    /// Where the run came from (`source`, `task` of its record).
+    pub source: String,
+    /// The run's task.
+    pub task: String,
+    /// Its wall time (CPU time when wall time is unknown), seconds.
+    pub time: Option<f64>,
+}
+
+/// One validation task: a distinct core of a benchmark.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CoreTask {
+    /// The restricted benchmark, relative to the validation track directory.
+    pub file: String,
+    /// The original benchmark's key (`benchmark_key` of the runs).
+    pub benchmark: String,
+    /// Logic.
+    pub logic: Option<Logic>,
+    /// Division (Unsat-Core Track).
+    pub division: Option<Division>,
+    /// The core's names (sorted).
+    pub core: Vec<String>,
+    /// Core names that name no assertion.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unknown_names: Vec<String>,
+    /// The runs that returned this core.
+    pub producers: Vec<Producer>,
+    /// Validation time limit (seconds).
+    pub time_limit: f64,
+    /// The validation solvers.
+    pub validators: Vec<String>,
+}
+
+/// The validation manifest (`validation.json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CoreManifest {
+    /// How validators were chosen (`sound in SingleQuery (…)`, `given`).
+    pub validator_selection: String,
+    /// How time limits were set.
+    pub time_limit_policy: String,
+    /// Every task, sorted by benchmark then core.
+    pub tasks: Vec<CoreTask>,
+}
+
+impl CoreManifest {
+    /// The validation track directory below an execution directory.
+    pub fn dir(exec: &Path) -> PathBuf {
+        PreparedSet::track_dir(exec, Track::UnsatCoreValidation)
+    }
+
+    /// Reads `<exec>/unsat-core-validation/validation.json`.
+    pub fn read(exec: &Path) -> anyhow::Result<CoreManifest> {
+        Ok(crate::datafile::read_json(&Self::dir(exec).join(MANIFEST))?)
+    }
+}
+
+/// The validation time limit (rules 2025 5.4 and change list: the time the
+/// producing solver took).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeLimit {
+    /// The longest time among the core's producing runs, at least `min`
+    /// seconds (a solver cannot even start in a few milliseconds); `fallback`
+    /// when no producer has a time.
+    Producing {
+        /// Lower bound (seconds).
+        min: f64,
+        /// When no time is known (seconds).
+        fallback: f64,
+    },
+    /// A fixed limit (seconds), e.g. the 1200 s the reference tool uses.
+    Fixed(f64),
+}
+
+impl TimeLimit {
+    fn describe(&self) -> String {
+        match self {
+            TimeLimit::Producing { min, fallback } => format!(
+                "time of the producing run (the longest if several), at least {min} s; {fallback} s when unknown"
+            ),
+            TimeLimit::Fixed(t) => format!("fixed {t} s"),
+        }
+    }
+
+    fn of(&self, producers: &[Producer]) -> f64 {
+        match *self {
+            TimeLimit::Fixed(t) => t,
+            TimeLimit::Producing { min, fallback } => producers
+                .iter()
+                .filter_map(|p| p.time)
+                .reduce(f64::max)
+                .map_or(fallback, |t| t.max(min)),
+        }
+    }
+}
+
+/// How validation solvers are chosen.
+#[derive(Debug, Clone)]
+pub enum Validators {
+    /// These solvers for every division.
+    Given(Vec<String>),
+    /// The solvers sound in the Single Query Track of each division, from SQ
+    /// runs; `statuses` are the known benchmark statuses (by benchmark key).
+    SoundInSq {
+        /// Single Query runs.
+        runs: Vec<IngestRecord>,
+        /// Known statuses.
+        statuses: HashMap<String, Status>,
+    },
+}
+
+/// Solvers sound in the Single Query Track, per division: every solver with a
+/// SQ run in the division and no answer contradicting a known status there.
+pub fn sound_in_sq(
+    runs: &[IngestRecord],
+    statuses: &HashMap<String, Status>,
+) -> BTreeMap<Division, BTreeSet<String>> {
+    let mut seen: BTreeMap<Division, BTreeSet<String>> = BTreeMap::new();
+    let mut unsound: BTreeSet<(Division, String)> = BTreeSet::new();
+    for r in runs.iter().filter(|r| r.track == Some(Track::SingleQuery)) {
+        let Some(d) = r.division.clone() else {
+            continue;
+        };
+        seen.entry(d.clone()).or_default().insert(r.solver.clone());
+        let wrong = matches!(
+            (r.answer, statuses.get(&r.benchmark_key)),
+            (RunAnswer::Sat, Some(Status::Unsat)) | (RunAnswer::Unsat, Some(Status::Sat))
+        );
+        if wrong {
+            unsound.insert((d, r.solver.clone()));
+        }
+    }
+    for (d, solvers) in seen.iter_mut() {
+        solvers.retain(|s| !unsound.contains(&(d.clone(), s.clone())));
+    }
+    seen
+}
+
+/// Known statuses of every prepared benchmark under `prepared` (all tracks
+/// that are there), by benchmark key.
+pub fn known_statuses(prepared: &Path) -> HashMap<String, Status> {
+    let mut out = HashMap::new();
+    for t in Track::ALL {
+        if let Ok(set) = PreparedSet::read(prepared, t) {
+            for b in set.benchmarks {
+                if matches!(b.status, Status::Sat | Status::Unsat) {
+                    out.insert(b.original.path(), b.status);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Options of [`generate`].
+pub struct GenerateOptions<'a> {
+    /// Prepared root holding `unsat-core/prepared.json`.
+    pub prepared: &'a Path,
+    /// Execution directory (the validation track directory is made below it).
+    pub out: &'a Path,
+    /// Validator choice.
+    pub validators: &'a Validators,
+    /// Time limits.
+    pub time_limit: TimeLimit,
+}
+
+/// What [`generate`] did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct GenerateSummary {
+    /// Unsat-Core runs with a core.
+    pub runs_with_core: usize,
+    /// Validation tasks (distinct cores).
+    pub tasks: usize,
+    /// Benchmarks with at least one core.
+    pub benchmarks: usize,
+    /// Tasks without any validator (their cores cannot be validated).
+    pub without_validators: usize,
+    /// Problems (`run: reason`); the affected runs get no task.
+    pub problems: Vec<String>,
+}
+
+/// Builds every validation task from the Unsat-Core runs in `records`.
+pub fn generate(
+    records: &[IngestRecord],
+    opts: &GenerateOptions<'_>,
+) -> anyhow::Result<(CoreManifest, GenerateSummary)> {
+    let uc = PreparedSet::read(opts.prepared, Track::UnsatCore)
+        .map_err(|e| anyhow::anyhow!("prepared Unsat-Core set: {e}"))?;
+    let uc_dir = PreparedSet::track_dir(opts.prepared, Track::UnsatCore);
+    let by_key: HashMap<String, &PreparedBenchmark> = uc
+        .benchmarks
+        .iter()
+        .map(|b| (b.original.path(), b))
+        .collect();
+    let mut summary = GenerateSummary::default();
+    // benchmark key -> core -> producers
+    let mut cores: BTreeMap<&str, BTreeMap<&[String], Vec<&IngestRecord>>> = BTreeMap::new();
+    for r in records {
+        if r.track != Some(Track::UnsatCore) || r.answer != RunAnswer::Unsat {
+            continue;
+        }
+        let Some(core) = &r.unsat_core else { continue };
+        summary.runs_with_core += 1;
+        if !by_key.contains_key(&r.benchmark_key) {
+            summary.problems.push(format!(
+                "{} {} ({}: {}): benchmark not in the prepared Unsat-Core set",
+                r.solver, r.benchmark_key, r.source, r.task
+            ));
+            continue;
+        }
+        cores
+            .entry(&r.benchmark_key)
+            .or_default()
+            .entry(&core.names)
+            .or_default()
+            .push(r);
+    }
+    let sound = match opts.validators {
+        Validators::SoundInSq { runs, statuses } => Some(sound_in_sq(runs, statuses)),
+        Validators::Given(_) => None,
+    };
+    let dir = CoreManifest::dir(opts.out);
+    let mut tasks = Vec::new();
+    let mut prepared = Vec::new();
+    summary.benchmarks = cores.len();
+    for (key, by_core) in cores {
+        let b = by_key[key];
+        let src_path = uc_dir.join(&b.path);
+        let text = match std::fs::read(&src_path) {
+            Ok(t) => t,
+            Err(e) => {
+                summary
+                    .problems
+                    .push(format!("{}: {e}", src_path.display()));
+                continue;
+            }
+        };
+        let stem = b.path.strip_suffix(".smt2").unwrap_or(&b.path);
+        for (k, (core, runs)) in by_core.into_iter().enumerate() {
+            let file = format!("{stem}_{}.smt2", k + 1);
+            let restricted = match restrict(&text, core) {
+                Ok(r) => r,
+                Err(e) => {
+                    summary
+                        .problems
+                        .push(format!("{}: {e}", src_path.display()));
+                    continue;
+                }
+            };
+            let out_path = dir.join(&file);
+            if let Some(p) = out_path.parent() {
+                std::fs::create_dir_all(p)?;
+            }
+            std::fs::write(&out_path, &restricted.text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", out_path.display()))?;
+            let first = runs[0];
+            let producers: Vec<Producer> = runs
+                .iter()
+                .map(|r| Producer {
+                    solver: r.solver.clone(),
+                    participation: r.participation,
+                    source: r.source.clone(),
+                    task: r.task.clone(),
+                    time: r.walltime.or(r.cputime),
+                })
+                .collect();
+            let validators: Vec<String> = match (&opts.validators, &sound) {
+                (Validators::Given(v), _) => v.clone(),
+                (_, Some(s)) => first
+                    .division
+                    .as_ref()
+                    .and_then(|d| s.get(d))
+                    .map(|v| v.iter().cloned().collect())
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            summary.without_validators += usize::from(validators.is_empty());
+            prepared.push(PreparedBenchmark {
+                path: file.clone(),
+                original: b.original.clone(),
+                status: Status::Unknown,
+                expected: None,
+                count: restricted.asserts,
+                heat: None,
+            });
+            tasks.push(CoreTask {
+                file,
+                benchmark: key.to_string(),
+                logic: first.logic.clone(),
+                division: first.division.clone(),
+                core: core.to_vec(),
+                unknown_names: restricted.unknown_names,
+                time_limit: opts.time_limit.of(&producers),
+                producers,
+                validators,
+            });
+        }
+    }
+    summary.tasks = tasks.len();
+    let manifest = CoreManifest {
+        validator_selection: match opts.validators {
+            Validators::Given(v) => format!("given: {}", v.join(", ")),
+            Validators::SoundInSq { .. } => {
+                "solvers sound in the Single Query Track of the division (rules 5.4)".into()
+            }
+        },
+        time_limit_policy: opts.time_limit.describe(),
+        tasks,
+    };
+    std::fs::create_dir_all(&dir)?;
+    crate::datafile::write_json(&dir.join(MANIFEST), &manifest)?;
+    prepared.sort_by(|a, b| a.path.cmp(&b.path));
+    PreparedSet {
+        track: Track::UnsatCoreValidation,
+        year: uc.year,
+        seed: uc.seed,
+        method: "smtcomp validate-cores generate".into(),
+        benchmarks: prepared,
+        failures: Vec::new(),
+    }
+    .write(opts.out)?;
+    Ok((manifest, summary))
+}
+
+/// Runs every task's validators locally (no BenchExec), each with the task's
+/// time limit; `commands` maps a validator name to its command (the file is
+/// appended). Returns one `UnsatCoreValidation` run record per (task,
+/// validator), `task` = the validation file; a validator without a command
+/// gets an `error` record saying so.
+pub fn run_local(
+    exec: &Path,
+    manifest: &CoreManifest,
+    commands: &BTreeMap<String, Vec<String>>,
+    jobs: usize,
+) -> Vec<IngestRecord> {
+    let dir = CoreManifest::dir(exec);
+    let pairs: Vec<(&CoreTask, &String)> = manifest
+        .tasks
+        .iter()
+        .flat_map(|t| t.validators.iter().map(move |v| (t, v)))
+        .collect();
+    crate::parallel::map(&pairs, jobs, "cores", |(t, v)| {
+        let mut r = IngestRecord::new("local", t.file.clone());
+        r.solver = (*v).clone();
+        r.track = Some(Track::UnsatCoreValidation);
+        r.logic = t.logic.clone();
+        r.division = t.division.clone();
+        r.benchmark_key = t.file.clone();
+        let Some(argv) = commands.get(*v) else {
+            r.error = Some(format!(
+                "no command for validator {v} (give --solver {v}=COMMAND)"
+            ));
+            return r;
+        };
+        let limit = std::time::Duration::from_secs_f64(t.time_limit.max(0.001));
+        match super::process::run(argv, &[&dir.join(&t.file)], None, limit) {
+            Err(e) => r.error = Some(e),
+            Ok(f) => {
+                r.walltime = Some(f.walltime);
+                r.exitcode = f.code;
+                let a = super::process::first_answer(&f.stdout);
+                r.output_answer = a.map(str::to_string);
+                r.answer = match a {
+                    Some("sat") => RunAnswer::Sat,
+                    Some("unsat") => RunAnswer::Unsat,
+                    _ if f.timed_out => RunAnswer::Timeout,
+                    Some(_) => RunAnswer::Unknown,
+                    None => {
+                        r.error = Some(format!("no answer (exit code {:?})", f.code));
+                        RunAnswer::Error
+                    }
+                };
+                if f.timed_out {
+                    r.terminationreason = Some("walltime".into());
+                }
+            }
+        }
+        r
+    })
+}

@@ -1,0 +1,257 @@
+//! The majority rule (rules 5.4): a core is validated iff more validation
+//! solvers answer `unsat` than `sat` on its restricted benchmark; with at
+//! least one `sat` and no `unsat` majority it is refuted (an error); 0/0 is
+//! not validated (no points in 2025). Verdicts go into the Unsat-Core runs.
+
+use super::cores::CoreManifest;
+use super::verdict::{CoreStatus, CoreVerdict, ValidatorAnswer, Verdict};
+use crate::ingest::{IngestRecord, RunAnswer};
+use crate::model::Track;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// The majority rule on the counts.
+pub fn majority(unsat: u32, sat: u32) -> CoreStatus {
+    if unsat > sat {
+        CoreStatus::Validated
+    } else if sat > 0 {
+        CoreStatus::Refuted
+    } else {
+        CoreStatus::NotValidated
+    }
+}
+
+/// What a join did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct JoinSummary {
+    /// Unsat-Core runs given a verdict, by status.
+    pub by_status: BTreeMap<String, usize>,
+    /// Validation runs read, and those matching no task (ignored).
+    pub validation_runs: usize,
+    /// Validation runs that match no task of the manifest.
+    pub unmatched_validation_runs: usize,
+    /// Problems: Unsat-Core runs with a core but no task (`run: reason`).
+    pub problems: Vec<String>,
+}
+
+/// The validation file a validation run ran on: its `benchmark_key` or
+/// `task` if that is a task file, else the last two components of the task
+/// path (`<LOGIC>/<file>`, `.yml` read as `.smt2`).
+fn task_file(r: &IngestRecord, files: &HashMap<&str, usize>) -> Option<usize> {
+    for cand in [r.benchmark_key.as_str(), r.task.as_str()] {
+        if let Some(&i) = files.get(cand) {
+            return Some(i);
+        }
+        let parts: Vec<&str> = cand.rsplitn(3, '/').collect();
+        if parts.len() >= 2 {
+            let name = parts[0]
+                .strip_suffix(".yml")
+                .map_or(parts[0].to_string(), |s| {
+                    if s.ends_with(".smt2") {
+                        s.to_string()
+                    } else {
+                        format!("{s}.smt2")
+                    }
+                });
+            if let Some(&i) = files.get(format!("{}/{name}", parts[1]).as_str()) {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Applies the validation runs to the Unsat-Core runs in `records`: every
+/// `unsat` run with a core gets a [`CoreVerdict`].
+pub fn join(
+    records: &mut [IngestRecord],
+    manifest: &CoreManifest,
+    validation: &[IngestRecord],
+) -> JoinSummary {
+    let mut summary = JoinSummary::default();
+    let files: HashMap<&str, usize> = manifest
+        .tasks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.file.as_str(), i))
+        .collect();
+    // task -> validator -> answers
+    let mut answers: Vec<BTreeMap<&str, Vec<RunAnswer>>> =
+        vec![BTreeMap::new(); manifest.tasks.len()];
+    for v in validation
+        .iter()
+        .filter(|r| r.track == Some(Track::UnsatCoreValidation) || r.source == "local")
+    {
+        summary.validation_runs += 1;
+        match task_file(v, &files) {
+            Some(i) => answers[i].entry(&v.solver).or_default().push(v.answer),
+            None => summary.unmatched_validation_runs += 1,
+        }
+    }
+    let verdicts: Vec<CoreVerdict> = manifest
+        .tasks
+        .iter()
+        .zip(&answers)
+        .map(|(t, got)| {
+            // The task's validators (all who ran when none were chosen).
+            let names: Vec<&str> = if t.validators.is_empty() {
+                got.keys().copied().collect()
+            } else {
+                let mut v: Vec<&str> = t.validators.iter().map(String::as_str).collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            let mut out = CoreVerdict {
+                status: CoreStatus::NotValidated,
+                unsat: 0,
+                sat: 0,
+                other: 0,
+                validators: Vec::new(),
+                file: t.file.clone(),
+            };
+            for n in names {
+                // Several runs of one validator: a definite answer wins, unsat before sat.
+                let a = got.get(n).and_then(|v| {
+                    v.iter().copied().min_by_key(|a| match a {
+                        RunAnswer::Unsat => 0,
+                        RunAnswer::Sat => 1,
+                        _ => 2,
+                    })
+                });
+                match a {
+                    Some(RunAnswer::Unsat) => out.unsat += 1,
+                    Some(RunAnswer::Sat) => out.sat += 1,
+                    _ => out.other += 1,
+                }
+                out.validators.push(ValidatorAnswer {
+                    solver: n.to_string(),
+                    answer: a.unwrap_or(RunAnswer::Error),
+                });
+            }
+            out.status = majority(out.unsat, out.sat);
+            out
+        })
+        .collect();
+    let by_core: HashMap<(&str, &[String]), usize> = manifest
+        .tasks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| ((t.benchmark.as_str(), t.core.as_slice()), i))
+        .collect();
+    for r in records.iter_mut() {
+        if r.track != Some(Track::UnsatCore) || r.answer != RunAnswer::Unsat {
+            continue;
+        }
+        let Some(core) = &r.unsat_core else { continue };
+        match by_core.get(&(r.benchmark_key.as_str(), core.names.as_slice())) {
+            Some(&i) => {
+                let v = verdicts[i].clone();
+                let s = serde_json::to_value(v.status)
+                    .ok()
+                    .and_then(|s| s.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                *summary.by_status.entry(s).or_default() += 1;
+                r.validation = Some(Verdict::Core(v));
+            }
+            None => summary.problems.push(format!(
+                "{} {} ({}: {}): no validation task for its core (run `validate-cores generate` on these runs)",
+                r.solver, r.benchmark_key, r.source, r.task
+            )),
+        }
+    }
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn majority_rule() {
+        assert_eq!(majority(1, 0), CoreStatus::Validated);
+        assert_eq!(majority(2, 1), CoreStatus::Validated);
+        assert_eq!(majority(1, 1), CoreStatus::Refuted);
+        assert_eq!(majority(0, 1), CoreStatus::Refuted);
+        assert_eq!(majority(0, 0), CoreStatus::NotValidated);
+    }
+
+    fn run(track: Track, solver: &str, task: &str, answer: RunAnswer) -> IngestRecord {
+        let mut r = IngestRecord::new("x.xml", task);
+        r.track = Some(track);
+        r.solver = solver.into();
+        r.answer = answer;
+        r.benchmark_key = "non-incremental/QF_UF/a.smt2".into();
+        r
+    }
+
+    #[test]
+    fn timeouts_only_leave_the_core_unvalidated_and_unscored() {
+        use super::super::cores::CoreTask;
+        let task = CoreTask {
+            file: "QF_UF/scrambled0_1.smt2".into(),
+            benchmark: "non-incremental/QF_UF/a.smt2".into(),
+            logic: None,
+            division: None,
+            core: vec!["smtcomp1".into()],
+            unknown_names: vec![],
+            producers: vec![],
+            time_limit: 1.0,
+            validators: vec!["a".into(), "b".into(), "c".into()],
+        };
+        let manifest = CoreManifest {
+            validator_selection: String::new(),
+            time_limit_policy: String::new(),
+            tasks: vec![task],
+        };
+        let mut uc = run(Track::UnsatCore, "p", "t", RunAnswer::Unsat);
+        uc.unsat_core = Some(crate::ingest::record::UnsatCore {
+            names: vec!["smtcomp1".into()],
+        });
+        let mut other = uc.clone();
+        other.unsat_core = Some(crate::ingest::record::UnsatCore { names: vec![] });
+        let mut records = vec![uc, other];
+        // BenchExec-style task paths; "c" never ran; "z" is not a validator of the task.
+        let v = [
+            run(
+                Track::UnsatCoreValidation,
+                "a",
+                "../files/QF_UF/scrambled0_1.yml",
+                RunAnswer::Timeout,
+            ),
+            run(
+                Track::UnsatCoreValidation,
+                "b",
+                "../files/QF_UF/scrambled0_1.smt2",
+                RunAnswer::Unknown,
+            ),
+            run(
+                Track::UnsatCoreValidation,
+                "z",
+                "QF_UF/scrambled0_1.smt2",
+                RunAnswer::Sat,
+            ),
+            run(
+                Track::UnsatCoreValidation,
+                "a",
+                "QF_UF/other.smt2",
+                RunAnswer::Sat,
+            ),
+        ];
+        let s = join(&mut records, &manifest, &v);
+        assert_eq!((s.validation_runs, s.unmatched_validation_runs), (4, 1));
+        let Some(Verdict::Core(c)) = &records[0].validation else {
+            panic!("{:?}", records[0].validation)
+        };
+        assert_eq!(
+            (c.status, c.unsat, c.sat, c.other),
+            (CoreStatus::NotValidated, 0, 0, 3)
+        );
+        assert_eq!(c.validators[2].answer, RunAnswer::Error);
+        let score = crate::validate::run_score(&records[0], 10).unwrap();
+        assert_eq!((score.error, score.correct), (0, 0));
+        // The run with another core has no task: reported, no verdict.
+        assert!(records[1].validation.is_none());
+        assert_eq!(s.problems.len(), 1);
+    }
+}

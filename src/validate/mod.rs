@@ -1,0 +1,33 @@
+//! Validation of unsat cores and models (rules 2025 sections 5.4, 5.5), with
+//! the verdicts written back into the run table for scoring
+//! (`IngestRecord::validation`, see `docs/validation.md`).
+//!
+//! ```text
+//! UC runs --cores::generate--> restricted benchmarks + validation.json (+ prepared.json)
+//!   --cores::run_local or BenchExec + ingest--> UnsatCoreValidation runs
+//!   --join::join (majority rule)--> CoreVerdict in each UC run
+//! MV runs --models::validate_models (Dolmen or built-in, cached)--> ModelVerdict in each MV run
+//! ```
+//!
+//! * [`verdict`]: the verdict schema and what it means for scoring ([`verdict::run_score`]);
+//! * [`cores`], [`restrict`], [`join`]: unsat-core validation;
+//! * [`models`], [`model_text`], [`dolmen`], [`cache`]: model validation;
+//! * [`sexp`], [`process`]: lexer-based s-expressions, validator processes;
+//! * [`scoring_input`]: validated runs into the scoring engine's [`crate::scoring::ScoredRun`].
+
+pub mod cache;
+pub mod cores;
+pub mod dolmen;
+pub mod join;
+pub mod model_text;
+pub mod models;
+pub mod process;
+pub mod restrict;
+pub mod scoring_input;
+pub mod sexp;
+pub mod verdict;
+
+pub use verdict::{
+    CoreStatus, CoreVerdict, ModelStatus, ModelVerdict, RunScore, ValidatorAnswer, Verdict,
+    anchor_answer, run_score,
+};

@@ -1,0 +1,450 @@
+//! Model text: reading it from the run logs, parsing it with the project's
+//! lexer, checking it against the benchmark's declarations, and substituting
+//! it into the benchmark (the check a trusted solver then decides).
+
+use super::sexp::{self, Sexp};
+use crate::ingest::record::{LogRef, ModelRef};
+use crate::model::Answer;
+use crate::smtlib::{CommandReader, tokenize};
+use std::io::Read;
+use std::path::Path;
+
+/// Largest model text validated (bigger ones are UNKNOWN, not read further).
+pub const MAX_MODEL_BYTES: usize = 64 << 20;
+
+/// A model that cannot be validated, in the reference tool's vocabulary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// `ModelParsingError`, `ModelPartialFunctionMissing`, …
+    pub result: Answer,
+    /// A human-readable reason.
+    pub reason: String,
+}
+
+fn parsing(reason: impl Into<String>) -> Problem {
+    Problem {
+        result: Answer::ModelParsingError,
+        reason: reason.into(),
+    }
+}
+
+/// Reads a whole log: `root/<archive>` is a log ZIP (member `member`) or a
+/// log directory (file `basename(member)`).
+pub fn read_log(root: &Path, log: &LogRef) -> Result<Vec<u8>, String> {
+    let archive = root.join(&log.archive);
+    let limit = crate::ingest::logs::MAX_LOG_BYTES;
+    if archive.is_dir() {
+        let base = log.member.rsplit('/').next().unwrap_or(&log.member);
+        let path = archive.join(base);
+        let f = std::fs::File::open(&path).map_err(|e| format!("log {}: {e}", path.display()))?;
+        let mut out = Vec::new();
+        f.take(limit + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| format!("log {}: {e}", path.display()))?;
+        return Ok(out);
+    }
+    thread_local! {
+        // The last log ZIP opened by this thread: runs sorted by archive read
+        // each central directory once per worker, not once per run.
+        static OPEN: std::cell::RefCell<Option<(std::path::PathBuf, zip::ZipArchive<std::fs::File>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    OPEN.with(|open| {
+        let mut open = open.borrow_mut();
+        if open.as_ref().is_none_or(|(p, _)| *p != archive) {
+            let f = std::fs::File::open(&archive)
+                .map_err(|e| format!("log archive {}: {e}", archive.display()))?;
+            let z = zip::ZipArchive::new(f)
+                .map_err(|e| format!("log archive {} is corrupt: {e}", archive.display()))?;
+            *open = Some((archive.clone(), z));
+        }
+        let (_, z) = open.as_mut().expect("opened above");
+        let entry = z
+            .by_name(&log.member)
+            .map_err(|e| format!("log {} in {}: {e}", log.member, archive.display()))?;
+        let mut out = Vec::new();
+        entry
+            .take(limit + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| format!("log {} in {}: {e}", log.member, archive.display()))?;
+        Ok(out)
+    })
+}
+
+/// The model bytes of a run from its log (checked against the log's size).
+pub fn slice<'a>(log: &'a [u8], m: &ModelRef) -> Result<&'a [u8], String> {
+    let (s, e) = (m.start as usize, m.end as usize);
+    if s > e || e > log.len() {
+        return Err(format!(
+            "model range {s}..{e} is outside the log {} ({} bytes)",
+            m.log.member,
+            log.len()
+        ));
+    }
+    Ok(&log[s..e])
+}
+
+/// What a model defines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The symbols it defines (none for `declare-fun` abstract values).
+    pub names: Vec<Vec<u8>>,
+    /// Its bytes in the model text.
+    pub text: std::ops::Range<usize>,
+    /// Whether it declares rather than defines (z3's abstract values).
+    pub declaration: bool,
+    /// Symbols its body mentions (for ordering definitions).
+    pub mentions: Vec<Vec<u8>>,
+}
+
+/// A parsed model.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Model {
+    /// Its items, in model order.
+    pub items: Vec<Item>,
+    /// Abstract values `(as @v S)` of uninterpreted sorts (cvc5 style):
+    /// value name -> sort text. They are declared, pairwise distinct per sort,
+    /// in the substituted benchmark.
+    pub abstract_values: std::collections::BTreeMap<Vec<u8>, Vec<u8>>,
+}
+
+/// Shows at most 80 bytes of `b`, escaped (for messages).
+pub fn shown(b: &[u8]) -> String {
+    let s = String::from_utf8_lossy(&b[..b.len().min(80)]);
+    let mut out: String = s.escape_debug().collect();
+    if b.len() > 80 {
+        out.push('…');
+    }
+    out
+}
+
+fn symbols_in(
+    node: &Sexp,
+    src: &[u8],
+    out: &mut Vec<Vec<u8>>,
+    abstract_values: &mut std::collections::BTreeMap<Vec<u8>, Vec<u8>>,
+) {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match n.items() {
+            Some(items) => {
+                if let [a, v, sort] = items
+                    && a.symbol(src) == Some(b"as")
+                    && let Some(name) = v.symbol(src).filter(|s| s.starts_with(b"@"))
+                {
+                    abstract_values.insert(name.to_vec(), src[sort.span()].to_vec());
+                    continue;
+                }
+                stack.extend(items.iter())
+            }
+            None => {
+                if let Some(s) = n.symbol(src) {
+                    out.push(s.to_vec());
+                }
+            }
+        }
+    }
+}
+
+/// Parses the output after `sat`: one model, `( item* )` or `(model item*)`,
+/// with items `define-fun`, `define-fun-rec`, `define-funs-rec` and z3's
+/// abstract-value `declare-fun` (its cardinality `forall`s are skipped).
+pub fn parse_model(text: &[u8]) -> Result<Model, Problem> {
+    if text.len() > MAX_MODEL_BYTES {
+        return Err(parsing(format!(
+            "model text is {} bytes (limit {MAX_MODEL_BYTES})",
+            text.len()
+        )));
+    }
+    let top = sexp::parse(text, 1).map_err(|e| parsing(format!("model: {e}")))?;
+    let Some(first) = top.first() else {
+        return Err(parsing("no model after sat"));
+    };
+    let Some(items) = first.items() else {
+        return Err(parsing(format!(
+            "expected a model, found `{}`",
+            shown(&text[first.span()])
+        )));
+    };
+    if first.head(text) == Some(b"error") {
+        return Err(parsing(format!(
+            "the solver printed an error instead of a model: {}",
+            shown(&text[first.span()])
+        )));
+    }
+    let items = match items.first().and_then(|i| i.symbol(text)) {
+        Some(b"model") => &items[1..],
+        _ => items,
+    };
+    let mut model = Model::default();
+    for it in items {
+        let bad = |why: &str| parsing(format!("{why}: `{}`", shown(&text[it.span()])));
+        let parts = it.items().ok_or_else(|| bad("not a definition"))?;
+        let head = it.head(text).unwrap_or_default();
+        let name_of = |n: Option<&Sexp>| -> Result<Vec<u8>, Problem> {
+            n.and_then(|s| s.symbol(text))
+                .map(<[u8]>::to_vec)
+                .ok_or_else(|| bad("definition without a symbol name"))
+        };
+        let mut mentions = Vec::new();
+        let (names, declaration) = match head {
+            b"define-fun" | b"define-fun-rec" => {
+                if parts.len() != 5 {
+                    return Err(bad(
+                        "malformed definition (expected name, parameters, sort, body)",
+                    ));
+                }
+                symbols_in(&parts[4], text, &mut mentions, &mut model.abstract_values);
+                (vec![name_of(parts.get(1))?], false)
+            }
+            b"define-funs-rec" => {
+                let decls = parts
+                    .get(1)
+                    .and_then(Sexp::items)
+                    .ok_or_else(|| bad("malformed define-funs-rec"))?;
+                let mut names = Vec::new();
+                for d in decls {
+                    names.push(name_of(d.items().and_then(|x| x.first()))?);
+                }
+                (names, false)
+            }
+            b"declare-fun" | b"declare-const" => (Vec::new(), true),
+            b"forall" => continue,
+            _ => return Err(bad("unexpected item in model")),
+        };
+        model.items.push(Item {
+            names,
+            text: it.span(),
+            declaration,
+            mentions,
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for n in model.items.iter().flat_map(|i| &i.names) {
+        if !seen.insert(n) {
+            return Err(parsing(format!("`{}` is defined twice", shown(n))));
+        }
+    }
+    Ok(model)
+}
+
+/// The symbol a `declare-fun`/`declare-const` command declares.
+fn declared(text: &[u8]) -> Option<Vec<u8>> {
+    let toks = tokenize(text).ok()?;
+    let t = toks.get(2)?;
+    match t.kind {
+        crate::smtlib::TokenKind::Symbol => Some(t.text.clone()),
+        crate::smtlib::TokenKind::QuotedSymbol => Some(t.text[1..t.text.len() - 1].to_vec()),
+        _ => None,
+    }
+}
+
+/// Commands kept from the benchmark (everything else, queries and output
+/// commands included, is dropped).
+fn kept(head: &[u8]) -> bool {
+    matches!(
+        head,
+        b"set-logic"
+            | b"set-option"
+            | b"declare-sort"
+            | b"define-sort"
+            | b"declare-datatype"
+            | b"declare-datatypes"
+            | b"declare-fun"
+            | b"declare-const"
+            | b"define-fun"
+            | b"define-fun-rec"
+            | b"define-funs-rec"
+            | b"define-const"
+            | b"assert"
+    )
+}
+
+fn is_declaration(head: &[u8]) -> bool {
+    matches!(
+        head,
+        b"set-logic"
+            | b"set-option"
+            | b"declare-sort"
+            | b"define-sort"
+            | b"declare-datatype"
+            | b"declare-datatypes"
+            | b"declare-fun"
+            | b"declare-const"
+    )
+}
+
+/// Model items in an order where every definition follows the definitions it
+/// mentions (declarations first; cycles keep model order).
+fn ordered(model: &Model) -> Vec<&Item> {
+    let defined: std::collections::BTreeSet<&[u8]> = model
+        .items
+        .iter()
+        .flat_map(|i| i.names.iter().map(Vec::as_slice))
+        .collect();
+    let mut out: Vec<&Item> = model.items.iter().filter(|i| i.declaration).collect();
+    let mut done: std::collections::BTreeSet<&[u8]> = std::collections::BTreeSet::new();
+    let mut left: Vec<&Item> = model.items.iter().filter(|i| !i.declaration).collect();
+    while !left.is_empty() {
+        let ready = left.iter().position(|i| {
+            i.mentions.iter().all(|m| {
+                !defined.contains(m.as_slice())
+                    || done.contains(m.as_slice())
+                    || i.names.contains(m)
+            })
+        });
+        let item = left.remove(ready.unwrap_or(0));
+        done.extend(item.names.iter().map(Vec::as_slice));
+        out.push(item);
+    }
+    out
+}
+
+/// Checks the model defines every symbol the benchmark declares, and builds
+/// the benchmark with the model substituted for the declarations, ending in
+/// `(check-sat)`: a trusted solver answering `sat` on it validates the model.
+pub fn substitute(benchmark: &[u8], text: &[u8], model: &Model) -> Result<Vec<u8>, Problem> {
+    let defined: std::collections::BTreeSet<&[u8]> = model
+        .items
+        .iter()
+        .flat_map(|i| i.names.iter().map(Vec::as_slice))
+        .collect();
+    let mut reader = CommandReader::new(benchmark);
+    let mut out = Vec::with_capacity(benchmark.len() + text.len() + 64);
+    let mut emitted = false;
+    let mut missing = Vec::new();
+    let emit = |out: &mut Vec<u8>| {
+        out.extend_from_slice(b"; the model\n");
+        let mut by_sort: std::collections::BTreeMap<&[u8], Vec<&[u8]>> = Default::default();
+        for (v, sort) in &model.abstract_values {
+            out.extend_from_slice(b"(declare-fun ");
+            out.extend_from_slice(v);
+            out.extend_from_slice(b" () ");
+            out.extend_from_slice(sort);
+            out.extend_from_slice(b")\n");
+            by_sort.entry(sort).or_default().push(v);
+        }
+        for values in by_sort.values().filter(|v| v.len() > 1) {
+            out.extend_from_slice(b"(assert (distinct");
+            for v in values {
+                out.push(b' ');
+                out.extend_from_slice(v);
+            }
+            out.extend_from_slice(b"))\n");
+        }
+        for item in ordered(model) {
+            out.extend_from_slice(&text[item.text.clone()]);
+            out.push(b'\n');
+        }
+        out.extend_from_slice(b"; the benchmark\n");
+    };
+    loop {
+        let cmd = match reader.next_command() {
+            Ok(Some(c)) => c,
+            Ok(None) => break,
+            Err(e) => {
+                return Err(Problem {
+                    result: Answer::ModelValidatorException,
+                    reason: format!("benchmark: {e}"),
+                });
+            }
+        };
+        let head = cmd.head().unwrap_or_default();
+        if !kept(head) {
+            continue;
+        }
+        if !emitted && !is_declaration(head) {
+            emit(&mut out);
+            emitted = true;
+        }
+        if matches!(head, b"declare-fun" | b"declare-const") {
+            match declared(cmd.text) {
+                Some(name) if defined.contains(name.as_slice()) => continue,
+                Some(name) => missing.push(name),
+                None => {}
+            }
+        }
+        out.extend_from_slice(cmd.text);
+        out.push(b'\n');
+    }
+    if !missing.is_empty() {
+        let names: Vec<String> = missing.iter().take(5).map(|n| shown(n)).collect();
+        return Err(Problem {
+            result: Answer::ModelPartialFunctionMissing,
+            reason: format!(
+                "partial model: no definition for {} declared symbol(s): {}{}",
+                missing.len(),
+                names.join(", "),
+                if missing.len() > 5 { ", …" } else { "" }
+            ),
+        });
+    }
+    if !emitted {
+        emit(&mut out);
+    }
+    out.extend_from_slice(b"(check-sat)\n(exit)\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BENCH: &[u8] = b"(set-option :print-success false)\n(set-option :produce-models true)\n(set-logic QF_UFLIA)\n(declare-fun |f| (Int) Int)\n(declare-const x Int)\n(assert (> (f x) 0))\n(check-sat)\n(get-model)\n(exit)\n";
+
+    #[test]
+    fn z3_cvc4_and_dependent_models() {
+        let z3 = b"(\n  (define-fun x () Int\n    2)\n  (define-fun f ((x!0 Int)) Int\n    1)\n)\n";
+        let m = parse_model(z3).unwrap();
+        assert_eq!(m.items.len(), 2);
+        let s = String::from_utf8(substitute(BENCH, z3, &m).unwrap()).unwrap();
+        assert!(!s.contains("declare"), "{s}");
+        assert!(s.contains("(define-fun x () Int\n    2)\n(define-fun f ((x!0 Int)) Int\n    1)\n; the benchmark\n(assert (> (f x) 0))\n(check-sat)\n(exit)\n"), "{s}");
+        let cvc4 = b"(model\n(define-fun x () Int 0)\n(define-fun f ((B Int)) Int 1)\n)";
+        assert_eq!(parse_model(cvc4).unwrap().items.len(), 2);
+        // A definition using a later one is moved after it.
+        let dep = b"((define-fun f ((a Int)) Int (g a)) (define-fun g ((a Int)) Int 1) (define-fun x () Int 0))";
+        let m = parse_model(dep).unwrap();
+        let s = String::from_utf8(substitute(BENCH, dep, &m).unwrap()).unwrap();
+        assert!(s.find("(define-fun g").unwrap() < s.find("(define-fun f").unwrap());
+    }
+
+    #[test]
+    fn partial_malformed_and_hostile_models() {
+        let partial = b"((define-fun x () Int 2))";
+        let p = substitute(BENCH, partial, &parse_model(partial).unwrap()).unwrap_err();
+        assert_eq!(p.result, Answer::ModelPartialFunctionMissing);
+        assert!(p.reason.contains("f"), "{}", p.reason);
+        for (text, want) in [
+            (&b"((define-fun x () Int 2)"[..], "unbalanced"),
+            (b"", "no model"),
+            (b"unsupported\n", "expected a model"),
+            (b"(error \"no model\")", "error instead of a model"),
+            (
+                b"((define-fun x () Int 2) (define-fun x () Int 3))",
+                "defined twice",
+            ),
+            (b"((define-fun x Int 2))", "malformed"),
+            (b"((assert true))", "unexpected item"),
+            (b"(\"abc", "unterminated"),
+            (b"\xff\xfe\x00(", "expected a model"),
+        ] {
+            let e = parse_model(text).unwrap_err();
+            assert_eq!(e.result, Answer::ModelParsingError);
+            assert!(e.reason.contains(want), "{:?}: {}", shown(text), e.reason);
+        }
+    }
+}
+
+#[cfg(test)]
+mod abstract_tests {
+    use super::*;
+
+    #[test]
+    fn abstract_values_are_declared_distinct() {
+        let bench = b"(set-logic QF_UF)\n(declare-sort U 0)\n(declare-const a U)\n(declare-const b U)\n(assert (not (= a b)))\n";
+        let m = b"(\n(define-fun a () U (as @U_0 U))\n(define-fun b () U (as @U_1 U))\n)";
+        let s = String::from_utf8(substitute(bench, m, &parse_model(m).unwrap()).unwrap()).unwrap();
+        assert!(s.contains("(declare-sort U 0)\n; the model\n(declare-fun @U_0 () U)\n(declare-fun @U_1 () U)\n(assert (distinct @U_0 @U_1))\n"), "{s}");
+    }
+}
