@@ -1,10 +1,13 @@
 //! The demo's self-check: every selected benchmark has a run for every entered
-//! solver, and no answer contradicts the corpus' known status.
+//! solver, no answer contradicts the corpus' known status, and validation
+//! refuted no core and rejected no model.
 
 use crate::ingest::{IngestRecord, RunAnswer};
 use crate::model::{Competition, Status, Track};
 use crate::prepare::PreparedSet;
 use crate::submission::{LoadedSubmission, Submission};
+use crate::validate::Verdict;
+use crate::validate::verdict::{CoreStatus, ModelStatus};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -60,6 +63,15 @@ pub fn check(
             (RunAnswer::Done, _) => r.incremental.as_ref().is_some_and(|i| i.wrong.is_some()),
             _ => false,
         };
+        let refuted = match &r.validation {
+            Some(Verdict::Core(v)) => v.status == CoreStatus::Refuted,
+            Some(Verdict::Model(v)) => v.status == ModelStatus::Invalid,
+            None => false,
+        };
+        if refuted {
+            c.wrong
+                .push(format!("{track} {} {key}: refuted by validation", r.solver));
+        }
         if wrong {
             c.wrong.push(format!(
                 "{track} {} {key}: got {}, expected {}",

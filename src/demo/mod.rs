@@ -268,7 +268,26 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
         Ok(format!("{} runs", got.records.len()))
     })?;
 
-    let runs = ingest::read_jsonl(&runs_path)?;
+    // 7. Validation: unsat cores (validators sound in Single Query, run locally
+    //    with the producing run's time) and models (substituted, checked by z3).
+    let validated_path = out.join("runs-validated.jsonl.gz");
+    let validation = out.join("validation");
+    stages.run("validation", &[&runs_path], log, || {
+        let mut records = ingest::read_jsonl(&runs_path)?;
+        let summary = validate_runs(
+            &mut records,
+            &subs,
+            &prepared,
+            &exec.join("results"),
+            &validation,
+            &comp,
+            opts.jobs,
+        )?;
+        ingest::write_jsonl(&validated_path, &records)?;
+        Ok(summary)
+    })?;
+
+    let runs = ingest::read_jsonl(&validated_path)?;
     let sets: Vec<PreparedSet> = DEMO_TRACKS
         .iter()
         .map(|t| PreparedSet::read(&prepared, *t))
@@ -298,6 +317,81 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
         scores,
         timings,
     })
+}
+
+/// Validates the cores and models of `records` in place; returns a summary line.
+fn validate_runs(
+    records: &mut [IngestRecord],
+    subs: &[(String, crate::submission::Submission)],
+    prepared: &Path,
+    logs: &Path,
+    dir: &Path,
+    comp: &Competition,
+    jobs: usize,
+) -> anyhow::Result<String> {
+    use crate::validate::cores::{self, GenerateOptions, TimeLimit, Validators};
+    use crate::validate::models::{Checker, ModelOptions, validate_models};
+    std::fs::create_dir_all(dir)?;
+    let sq: Vec<IngestRecord> = records
+        .iter()
+        .filter(|r| r.track == Some(Track::SingleQuery))
+        .cloned()
+        .collect();
+    let validators = Validators::SoundInSq {
+        runs: sq,
+        statuses: cores::known_statuses(prepared),
+    };
+    let time_s = comp
+        .track(Track::UnsatCore)
+        .map_or(1200.0, |t| f64::from(t.limits.time_s));
+    let (manifest, generated) = cores::generate(
+        records,
+        &GenerateOptions {
+            prepared,
+            out: dir,
+            validators: &validators,
+            time_limit: TimeLimit::Producing {
+                min: 1.0,
+                fallback: time_s,
+            },
+        },
+    )?;
+    // Each validator runs with its own Single Query command.
+    let mut commands = std::collections::BTreeMap::new();
+    for (_, s) in subs {
+        if let Some(p) = s
+            .participations
+            .iter()
+            .find(|p| p.tracks.contains(&Track::SingleQuery))
+            && let Some(c) = s.command_of(p)
+        {
+            let mut argv = vec![c.binary.clone()];
+            argv.extend(c.arguments.iter().cloned());
+            commands.insert(s.name.clone(), argv);
+        }
+    }
+    let validation_runs = cores::run_local(dir, &manifest, &commands, jobs);
+    ingest::write_jsonl(&dir.join(cores::LOCAL_RUNS), &validation_runs)?;
+    let joined = crate::validate::join::join(records, &manifest, &validation_runs);
+    let models = validate_models(
+        records,
+        &ModelOptions {
+            prepared: prepared.to_path_buf(),
+            logs: logs.to_path_buf(),
+            checker: Checker::Builtin(vec!["z3".into(), "-smt2".into()]),
+            timeout: std::time::Duration::from_secs(10),
+            cache: Some(dir.join("model-cache")),
+            jobs,
+        },
+    );
+    Ok(format!(
+        "{} distinct cores checked by {} validator runs ({:?}); {} models ({:?})",
+        generated.tasks,
+        validation_runs.len(),
+        joined.by_status,
+        models.validated,
+        models.by_status
+    ))
 }
 
 fn usable(
