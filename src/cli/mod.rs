@@ -8,6 +8,7 @@ mod competition_cmd;
 mod generate_cmd;
 mod ingest_cmd;
 mod prepare_cmd;
+mod report_cmd;
 mod run_local_cmd;
 mod score_cmd;
 mod seed_cmd;
@@ -85,6 +86,8 @@ pub enum Command {
     Ingest(ingest_cmd::IngestArgs),
     /// Score a track: division and logic pages, best overall, biggest lead, largest contribution.
     Score(score_cmd::ScoreArgs),
+    /// Write the static results site: HTML pages, SVG plots, scores XML and XSLT.
+    Report(report_cmd::ReportArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -100,6 +103,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
         Command::Score(args) => score_cmd::run(&cli.global, args)?,
+        Command::Report(args) => report_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }
