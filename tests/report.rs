@@ -455,3 +455,38 @@ fn chromium_loads_division_page_and_screenshots_it() {
     let png = std::fs::read(&shot).unwrap();
     assert!(png.len() > 10_000 && png.starts_with(b"\x89PNG"));
 }
+
+#[test]
+fn score_format_xml_cli() {
+    let out = assert_cmd::Command::cargo_bin("smtcomp")
+        .unwrap()
+        .args([
+            "score",
+            "--track",
+            "Incremental",
+            "--format",
+            "xml",
+            "--runs",
+        ])
+        .arg(root().join("tests/data/scoring/results-inc-2025.json.gz"))
+        .arg("--inventory")
+        .arg(root().join("tests/data/benchmarks-2025.json.gz"))
+        .arg("--submissions")
+        .arg(root().join("tests/data/submissions-2025"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let xml = String::from_utf8(out.stdout).unwrap();
+    assert!(xml.contains("<?xml-stylesheet type=\"text/xsl\" href=\"xsl/scores.xsl\"?>"));
+    check_xml(Path::new("score --format xml"), &xml);
+    // Same document as the site's scores.xml, apart from the stylesheet path.
+    let r = incremental();
+    let site = report::xml::scores_xml(
+        &r.scores,
+        r.input.time_limit,
+        r.input.memory_mb,
+        r.input.year,
+        Some("xsl/scores.xsl"),
+    );
+    assert_eq!(xml, site);
+}
