@@ -16,6 +16,7 @@
 //! * [`validate`]: unsat-core and model validation, verdicts into the run table
 //! * [`results`]: run results (`results-*.json.gz` format)
 //! * [`scoring`]: scores and rankings (2025 rules exactly, plus the `published-2025` policy)
+//! * [`report`]: the static results site (HTML, SVG plots) and the scores XML with XSLT
 //! * [`parallel`]: order-preserving parallel map with a terminal-only progress bar
 //! * [`datafile`]: JSON(.gz) data file reading and writing
 //! * [`demo`]: the demo competition (the whole pipeline on the bundled corpus)
@@ -32,6 +33,7 @@ pub mod model;
 pub mod parallel;
 pub mod prepare;
 pub mod proof;
+pub mod report;
 pub mod results;
 pub mod scoring;
 pub mod select;

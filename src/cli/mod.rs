@@ -9,6 +9,7 @@ mod demo_cmd;
 mod generate_cmd;
 mod ingest_cmd;
 mod prepare_cmd;
+mod report_cmd;
 mod run_local_cmd;
 mod score_cmd;
 mod seed_cmd;
@@ -95,6 +96,8 @@ pub enum Command {
     Score(score_cmd::ScoreArgs),
     /// Run the demo competition: the whole pipeline on the bundled corpus, real solvers, real BenchExec.
     Demo(demo_cmd::DemoArgs),
+    /// Write the static results site: HTML pages, SVG plots, scores XML and XSLT.
+    Report(report_cmd::ReportArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -113,6 +116,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd)?,
         Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args)?,
         Command::Score(args) => score_cmd::run(&cli.global, args)?,
+        Command::Report(args) => report_cmd::run(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }

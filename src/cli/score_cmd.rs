@@ -23,6 +23,8 @@ pub enum ScoreFormat {
     Csv,
     /// Markdown tables (division pages) for the terminal.
     Md,
+    /// One XML document referencing `xsl/scores.xsl` (copy `xsl/` next to it; see `--xsl`).
+    Xml,
 }
 
 /// Arguments of `smtcomp score`.
@@ -55,6 +57,9 @@ pub struct ScoreArgs {
     /// Markdown: include logic pages too.
     #[arg(long)]
     logics: bool,
+    /// XML: the `href` of the `<?xml-stylesheet?>` instruction (empty: none).
+    #[arg(long, default_value = "xsl/scores.xsl", value_name = "HREF")]
+    xsl: String,
 }
 
 /// Reads runs for scoring: a results file (`{"results": [...]}`), or JSON lines
@@ -138,7 +143,7 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
     if args.explain_differences {
         let diffs = explain::explain(&input, &Policy::rules(), &Policy::published_2025());
         let text = match args.format {
-            ScoreFormat::Json | ScoreFormat::Pages => to_json(&diffs)?,
+            ScoreFormat::Json | ScoreFormat::Pages | ScoreFormat::Xml => to_json(&diffs)?,
             _ => explain::summary(&diffs),
         };
         return write_out(args.output.as_deref(), &text);
@@ -175,6 +180,16 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
             Ok(EXIT_OK)
         }
         ScoreFormat::Csv => write_out(args.output.as_deref(), &output::csv(&scores)),
+        ScoreFormat::Xml => write_out(
+            args.output.as_deref(),
+            &crate::report::xml::scores_xml(
+                &scores,
+                input.time_limit,
+                mem,
+                comp.year,
+                Some(args.xsl.as_str()).filter(|h| !h.is_empty()),
+            ),
+        ),
         ScoreFormat::Md => write_out(
             args.output.as_deref(),
             &output::markdown(&scores, args.logics),

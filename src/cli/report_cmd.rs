@@ -1,0 +1,96 @@
+//! `smtcomp report ...`: the static results site.
+
+use super::score_cmd::read_runs;
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, GlobalArgs};
+use crate::benchmarks::Inventory;
+use crate::model::Track;
+use crate::report::{self, TrackReport};
+use crate::scoring::{self, Policy};
+use crate::submission::load_set;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Arguments of `smtcomp report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Tracks to report (one site, one index per track).
+    #[arg(long, required = true, num_args = 1.., value_name = "TRACK")]
+    track: Vec<Track>,
+    /// Runs of every reported track: results files or JSON lines (ingested run table), gz or not.
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    runs: Vec<PathBuf>,
+    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format).
+    #[arg(long, value_name = "FILE")]
+    inventory: PathBuf,
+    /// Submission files or directories.
+    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    submissions: Vec<PathBuf>,
+    /// Scoring policy: `rules` (default) or `published-2025`.
+    #[arg(long, default_value = "rules")]
+    policy: String,
+    /// Output directory of the site.
+    #[arg(short = 'o', long, value_name = "SITE")]
+    output: PathBuf,
+}
+
+pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> anyhow::Result<u8> {
+    let comp = global.competition()?;
+    let Some(policy) = Policy::named(&args.policy) else {
+        eprintln!(
+            "error: unknown policy '{}' (known: rules, published-2025)",
+            args.policy
+        );
+        return Ok(EXIT_USAGE);
+    };
+    for t in &args.track {
+        if comp.track(*t).is_none() {
+            eprintln!("error: track {t} is not defined in {}", comp.name);
+            return Ok(EXIT_PROBLEMS);
+        }
+    }
+    let mut runs = Vec::new();
+    for p in &args.runs {
+        let (got, skipped) = read_runs(p)?;
+        if skipped > 0 {
+            eprintln!(
+                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
+                p.display()
+            );
+        }
+        runs.extend(got);
+    }
+    let inventory = Inventory::read(&args.inventory)?;
+    let subs = load_set(&args.submissions, &comp);
+    for l in subs.iter().filter(|l| l.submission.is_none()) {
+        for p in &l.problems {
+            eprintln!("{p}");
+        }
+    }
+    let mut tracks = Vec::new();
+    for &t in &args.track {
+        let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
+        let (input, missing) = scoring::setup::build_input(&comp, t, &subs, &inventory, mine);
+        if !missing.is_empty() {
+            eprintln!(
+                "warning: {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                missing.len(),
+                missing[0]
+            );
+        }
+        tracks.push(TrackReport::compute(input, &policy));
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if !std::io::stderr().is_terminal() {
+        pb.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    pb.set_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} pages")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb.set_message("report");
+    let summary = report::write_site_with_progress(&tracks, &args.output, &pb)?;
+    println!("{summary}");
+    Ok(EXIT_OK)
+}

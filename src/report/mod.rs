@@ -1,0 +1,201 @@
+//! Static results site (`smtcomp report`): an index per track, a page per
+//! division and per logic, the three ranking pages, SVG plots (cactus and
+//! scatter) and the scores XML with its XSLT stylesheet. No JavaScript.
+//!
+//! Layout of a site:
+//! `index.html`, `xsl/scores.xsl`, `xsl/benchexec-results.xsl`, and per track
+//! `<track>/index.html`, `<track>/division-<id>.html`, `<track>/logic-<id>.html`,
+//! `<track>/{best-overall,biggest-lead,largest-contribution}.html`,
+//! `<track>/scores.xml`, `<track>/plots/<id>-{cactus,scatter}.svg`.
+
+pub mod data;
+pub mod html;
+pub mod pages;
+pub mod plots;
+pub mod xml;
+
+use crate::scoring::{self, Policy, ScoringInput, TrackScores};
+use anyhow::Context;
+use indicatif::ProgressBar;
+use std::path::{Path, PathBuf};
+
+/// One scored track with the input it was scored from (its runs feed the plots).
+#[derive(Debug, Clone)]
+pub struct TrackReport {
+    /// The scores.
+    pub scores: TrackScores,
+    /// The scoring input (limits, divisions, runs).
+    pub input: ScoringInput,
+}
+
+impl TrackReport {
+    /// Scores `input` under `policy`.
+    pub fn compute(input: ScoringInput, policy: &Policy) -> TrackReport {
+        let scores = scoring::score(&input, policy);
+        TrackReport { scores, input }
+    }
+}
+
+/// What [`write_site`] wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteSummary {
+    /// Output directory.
+    pub dir: PathBuf,
+    /// Tracks.
+    pub tracks: usize,
+    /// HTML pages.
+    pub pages: usize,
+    /// SVG plots.
+    pub plots: usize,
+    /// Other files (XML, XSL).
+    pub other: usize,
+    /// Bytes written.
+    pub bytes: u64,
+}
+
+impl std::fmt::Display for SiteSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "wrote {} track(s): {} HTML pages, {} SVG plots, {} XML/XSL files ({:.1} kB) to {}",
+            self.tracks,
+            self.pages,
+            self.plots,
+            self.other,
+            self.bytes as f64 / 1024.0,
+            self.dir.join("index.html").display()
+        )
+    }
+}
+
+/// Writes the site for `tracks` into `out` (created if needed).
+pub fn write_site(tracks: &[TrackReport], out: &Path) -> anyhow::Result<SiteSummary> {
+    write_site_with_progress(tracks, out, &ProgressBar::hidden())
+}
+
+/// [`write_site`] advancing `progress` by one per group page (its length is set).
+pub fn write_site_with_progress(
+    tracks: &[TrackReport],
+    out: &Path,
+    progress: &ProgressBar,
+) -> anyhow::Result<SiteSummary> {
+    let total: usize = tracks.iter().map(|t| t.scores.groups.len() + 1).sum();
+    progress.set_length(total as u64);
+    let mut sum = SiteSummary {
+        dir: out.to_path_buf(),
+        tracks: tracks.len(),
+        ..Default::default()
+    };
+    let mut w = |path: PathBuf, text: &str, kind: u8| -> anyhow::Result<()> {
+        if let Some(p) = path.parent() {
+            std::fs::create_dir_all(p).with_context(|| format!("cannot create {}", p.display()))?;
+        }
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        sum.bytes += text.len() as u64;
+        match kind {
+            0 => sum.pages += 1,
+            1 => sum.plots += 1,
+            _ => sum.other += 1,
+        }
+        Ok(())
+    };
+    w(out.join("index.html"), &pages::site_index(tracks), 0)?;
+    w(out.join("xsl/scores.xsl"), xml::SCORES_XSL, 2)?;
+    w(out.join("xsl/benchexec-results.xsl"), xml::BENCHEXEC_XSL, 2)?;
+    for r in tracks {
+        let dir = out.join(r.scores.track.page_suffix());
+        w(dir.join("index.html"), &pages::track_index(r), 0)?;
+        for (f, html) in pages::ranking_pages(r) {
+            w(dir.join(f), &html, 0)?;
+        }
+        let xml = xml::scores_xml(
+            &r.scores,
+            r.input.time_limit,
+            r.input.memory_mb,
+            r.input.year,
+            Some("../xsl/scores.xsl"),
+        );
+        w(dir.join("scores.xml"), &xml, 2)?;
+        progress.inc(1);
+        let solved = data::solved_by_group(&r.input, &r.scores.groups);
+        for g in &r.scores.groups {
+            let mut imgs = Vec::new();
+            if g.is_division {
+                let empty = Default::default();
+                let s = solved.get(&(true, g.identifier.clone())).unwrap_or(&empty);
+                for (file, alt, svg) in group_plots(r, g, s) {
+                    w(dir.join("plots").join(&file), &svg, 1)?;
+                    imgs.push((format!("plots/{file}"), alt));
+                }
+            }
+            w(
+                dir.join(pages::group_file(g)),
+                &pages::group_page(r, g, &imgs),
+                0,
+            )?;
+            progress.inc(1);
+        }
+    }
+    progress.finish_and_clear();
+    Ok(sum)
+}
+
+/// The podium used for plots: parallel if computed, else the first one.
+fn plot_podium(g: &scoring::GroupScores) -> Option<&scoring::Podium> {
+    g.podium(scoring::Kind::Parallel).or(g.podiums.first())
+}
+
+/// Cactus and scatter plots of a division: `(file, alt text, svg)`.
+fn group_plots(
+    r: &TrackReport,
+    g: &scoring::GroupScores,
+    solved: &data::Solved,
+) -> Vec<(String, String, String)> {
+    let Some(p) = plot_podium(g) else {
+        return Vec::new();
+    };
+    let id = html::slug(&g.identifier);
+    let tl = r.input.time_limit;
+    let series: Vec<plots::Series> = p
+        .steps
+        .iter()
+        .map(|s| plots::Series {
+            solver: s.solver.clone(),
+            times: solved
+                .get(&s.solver)
+                .map(|m| m.values().copied().collect())
+                .unwrap_or_default(),
+        })
+        .collect();
+    let title = format!("{}: solved benchmarks vs wall time", g.name);
+    let mut out = vec![(
+        format!("{id}-cactus.svg"),
+        format!("Cactus plot of {}", g.name),
+        plots::cactus(&title, &series, tl),
+    )];
+    if p.steps.len() >= 2 {
+        let (a, b) = (&p.steps[0].solver, &p.steps[1].solver);
+        let empty = Default::default();
+        let ma = solved.get(a).unwrap_or(&empty);
+        let mb = solved.get(b).unwrap_or(&empty);
+        let mut files: Vec<&String> = ma.keys().chain(mb.keys()).collect();
+        files.sort();
+        files.dedup();
+        let pts: Vec<(Option<f64>, Option<f64>)> = files
+            .iter()
+            .map(|f| (ma.get(*f).copied(), mb.get(*f).copied()))
+            .collect();
+        out.push((
+            format!("{id}-scatter.svg"),
+            format!("Scatter plot of {a} vs {b} on {}", g.name),
+            plots::scatter(
+                &format!("{}: {a} vs {b} (wall time)", g.name),
+                a,
+                b,
+                &pts,
+                tl,
+            ),
+        ));
+    }
+    out
+}

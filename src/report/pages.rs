@@ -1,0 +1,442 @@
+//! The HTML pages: site index, track index, division and logic pages, and the
+//! three ranking pages (best overall, biggest lead, largest contribution).
+
+use super::TrackReport;
+use super::html::{dec2, esc, page, slug, table};
+use crate::scoring::{GroupScores, Kind, Podium};
+use std::fmt::Write;
+
+/// Human name of a kind.
+pub fn kind_title(k: Kind) -> &'static str {
+    match k {
+        Kind::Sequential => "Sequential performance",
+        Kind::Parallel => "Parallel performance",
+        Kind::Sat => "SAT performance",
+        Kind::Unsat => "UNSAT performance",
+        Kind::TwentyFour => "24 seconds performance",
+    }
+}
+
+/// The file name of a group page inside its track directory.
+pub fn group_file(g: &GroupScores) -> String {
+    let prefix = if g.is_division { "division" } else { "logic" };
+    format!("{prefix}-{}.html", slug(&g.identifier))
+}
+
+/// The rank shown for step `i` of a podium: competitive solvers are ranked,
+/// non-competing ones show `-`.
+pub fn rank_label(p: &Podium, i: usize) -> String {
+    if p.steps[i].competitive {
+        (p.steps[..i].iter().filter(|s| s.competitive).count() + 1).to_string()
+    } else {
+        "-".into()
+    }
+}
+
+/// Header of the per-kind score tables (shared with `xsl/scores.xsl`).
+pub const SCORE_HEAD: [&str; 14] = [
+    "Rank",
+    "Solver",
+    "Competing",
+    "Errors",
+    "Correct",
+    "Wall (s)",
+    "CPU (s)",
+    "Solved",
+    "Sat",
+    "Unsat",
+    "Unsolved",
+    "Abstained",
+    "Timeout",
+    "Memout",
+];
+
+/// The per-kind score table of a group page.
+pub fn score_table(g: &GroupScores, p: &Podium) -> String {
+    let rows: Vec<(String, Vec<String>)> = p
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let class = if s.competitive { "" } else { "noncompeting" };
+            (
+                class.to_string(),
+                vec![
+                    rank_label(p, i),
+                    esc(&s.solver),
+                    if s.competitive { "yes" } else { "no" }.to_string(),
+                    s.e.to_string(),
+                    s.n.to_string(),
+                    dec2(s.w),
+                    dec2(s.c),
+                    s.solved.to_string(),
+                    s.solved_sat.to_string(),
+                    s.solved_unsat.to_string(),
+                    s.unsolved.to_string(),
+                    s.abstained.to_string(),
+                    s.timeout.to_string(),
+                    s.memout.to_string(),
+                ],
+            )
+        })
+        .collect();
+    let attrs = format!(
+        " class=\"scores\" data-page=\"{}\" data-group=\"{}\" data-kind=\"{}\"",
+        if g.is_division { "division" } else { "logic" },
+        esc(&g.identifier),
+        p.kind.key()
+    );
+    table(&attrs, &SCORE_HEAD, &rows)
+}
+
+fn badges(g: &GroupScores) -> String {
+    let mut s = String::new();
+    if g.competitive {
+        s.push_str("<span class=\"badge ok\">competitive</span>");
+    } else {
+        s.push_str("<span class=\"badge\">non-competitive</span>");
+    }
+    if g.experimental {
+        s.push_str("<span class=\"badge\">experimental</span>");
+    }
+    s
+}
+
+/// A division or logic page. `plots`: the cactus and scatter SVG file names
+/// (relative to the page) with their alt texts.
+pub fn group_page(r: &TrackReport, g: &GroupScores, plots: &[(String, String)]) -> String {
+    let track = r.scores.track;
+    let what = if g.is_division { "Division" } else { "Logic" };
+    let title = format!("{what} {} - {track} track", g.name);
+    let mut b = format!("<h1>{} {}</h1>\n", esc(&title), badges(g));
+    let _ = writeln!(
+        b,
+        "<p><a href=\"index.html\">{} track</a> | benchmarks: <b>{}</b> | time limit: {} s | memory limit: {} MB | policy: {}</p>",
+        esc(&track.to_string()),
+        g.n_benchmarks,
+        dec_limit(r.input.time_limit),
+        r.input.memory_mb,
+        esc(&r.scores.policy)
+    );
+    if g.is_division && !g.logics.is_empty() {
+        b.push_str("<p>Logics: ");
+        for (i, (l, n)) in g.logics.iter().enumerate() {
+            if i > 0 {
+                b.push_str(", ");
+            }
+            let link = r.scores.group(l, false).map(group_file);
+            match link {
+                Some(f) => {
+                    let _ = write!(b, "<a href=\"{}\">{}</a> ({n})", esc(&f), esc(l));
+                }
+                None => {
+                    let _ = write!(b, "{} ({n})", esc(l));
+                }
+            }
+        }
+        b.push_str("</p>\n");
+    } else if !g.is_division {
+        if let Some(d) = r.scores.group(&g.division, true) {
+            let _ = writeln!(
+                b,
+                "<p>Division: <a href=\"{}\">{}</a></p>",
+                esc(&group_file(d)),
+                esc(&g.division)
+            );
+        }
+    }
+    b.push_str("<h2>Winners</h2>\n");
+    let rows: Vec<(String, Vec<String>)> = g
+        .podiums
+        .iter()
+        .map(|p| {
+            (
+                String::new(),
+                vec![
+                    esc(kind_title(p.kind)),
+                    p.winner.as_ref().map_or("-".into(), |w| {
+                        format!("<span class=\"winner\">{}</span>", esc(w))
+                    }),
+                ],
+            )
+        })
+        .collect();
+    b.push_str(&table(" class=\"winners\"", &["Kind", "Winner"], &rows));
+    if !g.competitive {
+        b.push_str(
+            "<p class=\"muted\">Non-competitive: no winner is declared (rules section 6).</p>\n",
+        );
+    }
+    for p in &g.podiums {
+        let _ = writeln!(
+            b,
+            "<h2 id=\"{}\">{}</h2>",
+            p.kind.key(),
+            esc(kind_title(p.kind))
+        );
+        b.push_str(&score_table(g, p));
+        let _ = writeln!(b, "<p class=\"muted\">Order: {}</p>", esc(p.ranking));
+        if !p.name_ties.is_empty() {
+            let ties: Vec<String> = p
+                .name_ties
+                .iter()
+                .map(|(a, c)| format!("{} = {}", esc(a), esc(c)))
+                .collect();
+            let _ = writeln!(
+                b,
+                "<p class=\"muted\">Ties broken by name: {}</p>",
+                ties.join("; ")
+            );
+        }
+    }
+    disagreements(r, g, &mut b);
+    if !plots.is_empty() {
+        b.push_str("<h2>Plots</h2>\n<div class=\"plots\">\n");
+        for (file, alt) in plots {
+            let _ = writeln!(b, "<img src=\"{}\" alt=\"{}\" />", esc(file), esc(alt));
+        }
+        b.push_str("</div>\n");
+    }
+    page(&title, "../", &b)
+}
+
+fn dec_limit(t: f64) -> String {
+    if t.fract() == 0.0 && t.is_finite() {
+        format!("{}", t as i64)
+    } else {
+        dec2(t)
+    }
+}
+
+fn disagreements(r: &TrackReport, g: &GroupScores, b: &mut String) {
+    let logic_prefix = format!("/{}/", g.name);
+    let ds: Vec<_> = r
+        .scores
+        .disagreements
+        .iter()
+        .filter(|d| d.division == g.division && (g.is_division || d.file.contains(&logic_prefix)))
+        .collect();
+    let unsound: Vec<&String> = r
+        .scores
+        .unsound
+        .iter()
+        .filter(|(d, _)| *d == g.division)
+        .flat_map(|(_, s)| s)
+        .collect();
+    b.push_str("<h2>Disagreements</h2>\n");
+    if ds.is_empty() {
+        b.push_str("<p class=\"muted\">None.</p>\n");
+    } else {
+        let rows: Vec<(String, Vec<String>)> = ds
+            .iter()
+            .map(|d| {
+                (
+                    String::new(),
+                    vec![
+                        esc(&d.file),
+                        esc(&d.sat.join(", ")),
+                        esc(&d.unsat.join(", ")),
+                    ],
+                )
+            })
+            .collect();
+        b.push_str(&table(
+            " class=\"disagreements\"",
+            &["Benchmark (removed)", "sat", "unsat"],
+            &rows,
+        ));
+    }
+    if !unsound.is_empty() {
+        let names: Vec<String> = unsound.iter().map(|s| esc(s)).collect();
+        let _ = writeln!(
+            b,
+            "<p>Unsound solvers in this division: {}</p>",
+            names.join(", ")
+        );
+    }
+}
+
+/// The index of one track: divisions, logics and the ranking pages.
+pub fn track_index(r: &TrackReport) -> String {
+    let track = r.scores.track;
+    let title = format!("{track} track ({})", r.input.year);
+    let mut b = format!("<h1>{}</h1>\n", esc(&title));
+    let _ = writeln!(
+        b,
+        "<p>Time limit: {} s | memory limit: {} MB | policy: {} | \
+<a href=\"best-overall.html\">best overall</a> | <a href=\"biggest-lead.html\">biggest lead</a> | \
+<a href=\"largest-contribution.html\">largest contribution</a> | <a href=\"scores.xml\">scores XML</a></p>",
+        dec_limit(r.input.time_limit),
+        r.input.memory_mb,
+        esc(&r.scores.policy)
+    );
+    for (is_div, h) in [(true, "Divisions"), (false, "Logics")] {
+        let _ = writeln!(b, "<h2>{h}</h2>");
+        let mut head: Vec<&str> = vec![
+            if is_div { "Division" } else { "Logic" },
+            "Status",
+            "Benchmarks",
+        ];
+        head.extend(r.scores.kinds.iter().map(|&k| kind_title(k)));
+        let rows: Vec<(String, Vec<String>)> = r
+            .scores
+            .groups
+            .iter()
+            .filter(|g| g.is_division == is_div)
+            .map(|g| {
+                let mut cells = vec![
+                    format!("<a href=\"{}\">{}</a>", esc(&group_file(g)), esc(&g.name)),
+                    badges(g),
+                    g.n_benchmarks.to_string(),
+                ];
+                for &k in &r.scores.kinds {
+                    cells.push(
+                        g.podium(k)
+                            .and_then(|p| p.winner.as_deref())
+                            .map_or("-".into(), esc),
+                    );
+                }
+                (String::new(), cells)
+            })
+            .collect();
+        b.push_str(&table(" class=\"index\"", &head, &rows));
+    }
+    let _ = writeln!(
+        b,
+        "<p>{} disagreement(s) (benchmarks removed), {} division(s) with unsound solvers.</p>",
+        r.scores.disagreements.len(),
+        r.scores.unsound.len()
+    );
+    page(&title, "../", &b)
+}
+
+/// The site index: one link per track.
+pub fn site_index(reports: &[TrackReport]) -> String {
+    let mut b = String::from("<h1>SMT-COMP results</h1>\n");
+    let rows: Vec<(String, Vec<String>)> = reports
+        .iter()
+        .map(|r| {
+            let divs = r.scores.groups.iter().filter(|g| g.is_division).count();
+            (
+                String::new(),
+                vec![
+                    format!(
+                        "<a href=\"{}/index.html\">{}</a>",
+                        r.scores.track.page_suffix(),
+                        esc(&r.scores.track.to_string())
+                    ),
+                    r.input.year.to_string(),
+                    divs.to_string(),
+                    esc(&r.scores.policy),
+                ],
+            )
+        })
+        .collect();
+    b.push_str(&table(
+        " class=\"index\"",
+        &["Track", "Year", "Divisions", "Policy"],
+        &rows,
+    ));
+    page("SMT-COMP results", "", &b)
+}
+
+/// The three ranking pages: `(file name, html)`.
+pub fn ranking_pages(r: &TrackReport) -> Vec<(String, String)> {
+    let track = r.scores.track;
+    let mut out = Vec::new();
+    let mut b = String::new();
+    let t = format!("Best overall - {track} track");
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&t));
+    for o in &r.scores.best_overall {
+        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(o.kind)));
+        let rows: Vec<(String, Vec<String>)> = o
+            .totals
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                (
+                    String::new(),
+                    vec![
+                        (i + 1).to_string(),
+                        esc(&x.solver),
+                        format!("{:.4}", x.score),
+                        dec2(x.time),
+                    ],
+                )
+            })
+            .collect();
+        b.push_str(&table(
+            &format!(" class=\"ranking\" data-kind=\"{}\"", o.kind.key()),
+            &["Rank", "Solver", "Score", "Time (s)"],
+            &rows,
+        ));
+    }
+    out.push(("best-overall.html".to_string(), page(&t, "../", &b)));
+    let mut b = String::new();
+    let t = format!("Biggest lead - {track} track");
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&t));
+    for l in &r.scores.biggest_lead {
+        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(l.kind)));
+        let rows: Vec<(String, Vec<String>)> = l
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                (
+                    String::new(),
+                    vec![
+                        (i + 1).to_string(),
+                        esc(&x.solver),
+                        esc(&x.division),
+                        esc(&x.second),
+                        format!("{:.4}", x.correct_rank),
+                        format!("{:.4}", x.time_rank),
+                    ],
+                )
+            })
+            .collect();
+        b.push_str(&table(
+            &format!(" class=\"ranking\" data-kind=\"{}\"", l.kind.key()),
+            &[
+                "Rank",
+                "Solver",
+                "Division",
+                "Second",
+                "Correct ratio",
+                "Time ratio",
+            ],
+            &rows,
+        ));
+    }
+    out.push(("biggest-lead.html".to_string(), page(&t, "../", &b)));
+    let mut b = String::new();
+    let t = format!("Largest contribution - {track} track");
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&t));
+    for c in &r.scores.largest_contribution {
+        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(c.kind)));
+        let rows: Vec<(String, Vec<String>)> = c
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                (
+                    String::new(),
+                    vec![
+                        (i + 1).to_string(),
+                        esc(&x.solver),
+                        esc(&x.division),
+                        format!("{:.4}", x.correct_rank),
+                        format!("{:.4}", x.time_rank),
+                    ],
+                )
+            })
+            .collect();
+        b.push_str(&table(
+            &format!(" class=\"ranking\" data-kind=\"{}\"", c.kind.key()),
+            &["Rank", "Solver", "Division", "Correct", "Time"],
+            &rows,
+        ));
+    }
+    out.push(("largest-contribution.html".to_string(), page(&t, "../", &b)));
+    out
+}
