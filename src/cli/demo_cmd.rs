@@ -88,6 +88,7 @@ pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u
             .join(", ")
     );
     let _ = writeln!(s, "Total {total:.1} s; output in {}", args.out.display());
+    let _ = writeln!(s, "Results site: {}", outcome.site_index.display());
     for m in &outcome.check.missing {
         let _ = writeln!(s, "MISSING RUN: {m}");
     }

@@ -18,6 +18,7 @@ use crate::benchmarks::{Inventory, scan};
 use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
 use crate::model::{Competition, Track};
 use crate::prepare::{PrepareOptions, PreparedSet, prepare};
+use crate::report::TrackReport;
 use crate::scoring::{Policy, TrackScores, output};
 use crate::select::{Selection, SelectionInputs, SoundAnswers, Triviality, select};
 use crate::submission::{LoadedSubmission, competition_seed, load_set};
@@ -64,6 +65,8 @@ pub struct DemoOutcome {
     pub check: check::DemoCheck,
     /// The scores per track (rules policy).
     pub scores: Vec<TrackScores>,
+    /// The results site's index page.
+    pub site_index: PathBuf,
     /// Per stage: name, seconds, whether it was reused.
     pub timings: Vec<(String, f64, bool)>,
 }
@@ -76,7 +79,7 @@ pub fn score_tracks(
     inventory: &Inventory,
     runs: &[IngestRecord],
     dir: &Path,
-) -> anyhow::Result<Vec<TrackScores>> {
+) -> anyhow::Result<Vec<TrackReport>> {
     std::fs::create_dir_all(dir)?;
     let policy = Policy::rules();
     let mut all = Vec::new();
@@ -88,15 +91,20 @@ pub fn score_tracks(
             .collect();
         let (input, _missing) =
             crate::scoring::setup::build_input(comp, track, loaded, inventory, scored);
-        let scores = crate::scoring::score(&input, &policy);
+        let report = TrackReport::compute(input, &policy);
         let name = track.page_suffix();
         std::fs::write(
             dir.join(format!("{name}.md")),
-            output::markdown(&scores, false),
+            output::markdown(&report.scores, false),
         )?;
-        let pages = output::pages(&scores, input.time_limit as u64, input.memory_mb, comp.year);
+        let pages = output::pages(
+            &report.scores,
+            report.input.time_limit as u64,
+            report.input.memory_mb,
+            comp.year,
+        );
         crate::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
-        all.push(scores);
+        all.push(report);
     }
     Ok(all)
 }
@@ -302,19 +310,27 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
     // 7. Scoring (rules policy) per track.
     let start = Instant::now();
     let inventory = Inventory::read(&inv_path)?;
-    let scores = score_tracks(&comp, &loaded, &inventory, &runs, &out.join("scores"))?;
+    let reports = score_tracks(&comp, &loaded, &inventory, &runs, &out.join("scores"))?;
     log(&format!(
         "scoring: {} tracks, tables in {} ({:.1} s)",
-        scores.len(),
+        reports.len(),
         out.join("scores").display(),
         seconds(start)
     ));
     let mut timings = stages.timings();
     timings.push(("scoring".into(), seconds(start), false));
+
+    // 9. The results site.
+    let start = Instant::now();
+    let site = crate::report::write_site(&reports, &out.join("site"))?;
+    log(&format!("report: {site} ({:.1} s)", seconds(start)));
+    timings.push(("report".into(), seconds(start), false));
+    let scores = reports.into_iter().map(|r| r.scores).collect();
     Ok(DemoOutcome {
         runs,
         check,
         scores,
+        site_index: site.dir.join("index.html"),
         timings,
     })
 }
