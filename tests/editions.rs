@@ -441,6 +441,9 @@ fn e2023_cloud_parallel_only_no_best_overall() {
     let p = g.podium(Kind::Parallel).unwrap();
     assert_eq!(p.winner.as_deref(), Some("A"));
     assert_eq!(s.policy, "rules-2023");
+    let pages = smtcomp::scoring::output::pages(&s, 100, 1000, 2023);
+    assert!(!pages.keys().any(|k| k.starts_with("best-overall")));
+    assert!(pages.keys().any(|k| k.starts_with("biggest-lead")));
 }
 
 /// 2023 Proof Exhibition summary (5.8): per (solver, division) verdict counts,

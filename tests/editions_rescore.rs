@@ -104,3 +104,59 @@ fn incremental_2025_under_2015_rules() {
         ]
     );
 }
+
+fn smtcomp(args: &[&str]) -> std::process::Output {
+    let d = |p: &str| data(p).display().to_string();
+    let mut all: Vec<String> = vec![
+        "score".into(),
+        "--runs".into(),
+        d("scoring/results-inc-2025.json.gz"),
+        "--inventory".into(),
+        d("benchmarks-2025.json.gz"),
+        "--submissions".into(),
+        d("submissions-2025"),
+    ];
+    all.extend(args.iter().map(|s| s.to_string()));
+    std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .args(&all)
+        .output()
+        .unwrap()
+}
+
+/// `smtcomp score --edition`: 2015 JSON on the Incremental track; usage errors
+/// (exit 2) for a track the edition does not have, a format it does not print and
+/// an unknown edition.
+#[test]
+fn score_cli_edition() {
+    let out = smtcomp(&[
+        "--track",
+        "Incremental",
+        "--edition",
+        "2015",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["divisions"].as_array().unwrap().len(), 17);
+    assert_eq!(v["track"], "Incremental");
+    let out = smtcomp(&["--track", "Incremental", "--edition", "2008"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = smtcomp(&[
+        "--track",
+        "Incremental",
+        "--edition",
+        "2015",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = smtcomp(&["--track", "Incremental", "--edition", "2016"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules edition"));
+}
