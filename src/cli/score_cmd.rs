@@ -4,11 +4,13 @@ use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
 use crate::benchmarks::Inventory;
 use crate::datafile;
 use crate::ingest::IngestRecord;
-use crate::model::Track;
+use crate::model::Division;
+use crate::model::{RulesEdition, Track};
 use crate::results::{ResultsFile, RunRecord};
-use crate::scoring::{self, Policy, ScoredRun, explain, output};
+use crate::scoring::{self, Policy, ScoredRun, editions, explain, output};
 use crate::submission::load_set;
 use clap::{Args, ValueEnum};
+use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -45,6 +47,10 @@ pub struct ScoreArgs {
     /// Scoring policy: `rules` (the 2025 rules, default) or `published-2025`.
     #[arg(long, default_value = "rules")]
     policy: String,
+    /// Rules edition to score under: 2008, 2015, 2023 or 2025 (default: the
+    /// competition definition's `rules`). 2008 and 2015 print `md` or `json` only.
+    #[arg(long, value_name = "YEAR")]
+    edition: Option<RulesEdition>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScoreFormat::Md)]
     format: ScoreFormat,
@@ -100,7 +106,8 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
 
 pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
     let comp = global.competition()?;
-    let Some(policy) = Policy::named(&args.policy) else {
+    let edition = args.edition.unwrap_or(comp.rules);
+    let Some(mut policy) = Policy::named(&args.policy) else {
         eprintln!(
             "error: unknown policy '{}' (known: rules, published-2025)",
             args.policy
@@ -148,7 +155,16 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
         };
         return write_out(args.output.as_deref(), &text);
     }
-    let scores = scoring::score(&input, &policy);
+    let scores = match edition {
+        RulesEdition::Rules2025 => scoring::score(&input, &policy),
+        RulesEdition::Rules2023 => {
+            policy = editions::e2023::policy();
+            editions::e2023::score(&input)
+        }
+        RulesEdition::Rules2015 | RulesEdition::Rules2008 => {
+            return historical(&comp, edition, &input, &args);
+        }
+    };
     if scores.join != Default::default() {
         eprintln!("note: ignored input: {:?}", scores.join);
     }
@@ -195,6 +211,52 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
             &output::markdown(&scores, args.logics),
         ),
     }
+}
+
+/// `score --edition 2015|2008`: the edition's own tables (Markdown or JSON).
+fn historical(
+    comp: &crate::model::Competition,
+    edition: RulesEdition,
+    input: &scoring::ScoringInput,
+    args: &ScoreArgs,
+) -> anyhow::Result<u8> {
+    if !matches!(args.format, ScoreFormat::Md | ScoreFormat::Json) {
+        eprintln!("error: --edition {edition} supports --format md or json only");
+        return Ok(super::EXIT_USAGE);
+    }
+    let json = args.format == ScoreFormat::Json;
+    let text = if edition == RulesEdition::Rules2015 {
+        if !matches!(args.track, Track::SingleQuery | Track::Incremental) {
+            eprintln!(
+                "error: the 2015 rules have a main (SingleQuery) and an application (Incremental) track only"
+            );
+            return Ok(super::EXIT_USAGE);
+        }
+        let def = comp.track(args.track);
+        let experimental: BTreeSet<Division> = match def {
+            Some(d) if d.experimental => d.divisions.keys().cloned().collect(),
+            Some(d) => d.experimental_divisions.clone(),
+            None => BTreeSet::new(),
+        };
+        let s = editions::e2015::score(input, &experimental);
+        if json {
+            to_json(&s)?
+        } else {
+            editions::e2015::markdown(&s)
+        }
+    } else {
+        if args.track != Track::SingleQuery {
+            eprintln!("error: the 2008 rules have a single track (score it as SingleQuery)");
+            return Ok(super::EXIT_USAGE);
+        }
+        let s = editions::e2008::score(input);
+        if json {
+            to_json(&s)?
+        } else {
+            editions::e2008::markdown(&s)
+        }
+    };
+    write_out(args.output.as_deref(), &text)
 }
 
 fn write_out(path: Option<&Path>, text: &str) -> anyhow::Result<u8> {

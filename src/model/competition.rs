@@ -8,7 +8,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The competition definitions embedded in the binary: (year, TOML text).
-const BUILTIN: &[(u16, &str)] = &[(2025, include_str!("../../competitions/2025.toml"))];
+const BUILTIN: &[(u16, &str)] = &[
+    (2008, include_str!("../../competitions/2008.toml")),
+    (2015, include_str!("../../competitions/2015.toml")),
+    (2023, include_str!("../../competitions/2023.toml")),
+    (2025, include_str!("../../competitions/2025.toml")),
+];
 
 /// The default year (edition) when none is given.
 pub const DEFAULT_YEAR: u16 = 2025;
@@ -44,7 +49,7 @@ pub enum CompetitionError {
     },
     /// No built-in definition for the year.
     #[error(
-        "no built-in competition definition for {0} (built-in: 2025); pass one with --competition FILE"
+        "no built-in competition definition for {0} (built-in: 2008, 2015, 2023, 2025); pass one with --competition FILE"
     )]
     UnknownYear(u16),
 }

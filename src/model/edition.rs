@@ -32,6 +32,23 @@ impl RulesEdition {
     }
 }
 
+impl std::str::FromStr for RulesEdition {
+    type Err = String;
+
+    /// Parses `2008`, `2015`, `2023` or `2025`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "2008" => Ok(RulesEdition::Rules2008),
+            "2015" => Ok(RulesEdition::Rules2015),
+            "2023" => Ok(RulesEdition::Rules2023),
+            "2025" => Ok(RulesEdition::Rules2025),
+            other => Err(format!(
+                "unknown rules edition '{other}' (known: 2008, 2015, 2023, 2025)"
+            )),
+        }
+    }
+}
+
 impl fmt::Display for RulesEdition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

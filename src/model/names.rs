@@ -64,11 +64,14 @@ impl Division {
 }
 
 /// Whether `s` is a plausible logic or division name: non-empty, ASCII letters,
-/// digits, `_` and `+`, starting with a letter.
+/// digits, `_`, `+` and `-`, starting with a letter; `-` only inside the name and
+/// never twice in a row (the 2008 divisions `AUFLIA+p` / `AUFLIA-p`).
 pub fn is_valid_name(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '+')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '+' || c == '-')
+        && !s.ends_with('-')
+        && !s.contains("--")
 }
 
 #[cfg(test)]
@@ -88,5 +91,10 @@ mod tests {
         assert!(!is_valid_name(""));
         assert!(!is_valid_name("_X"));
         assert!(!is_valid_name("QF BV"));
+        assert!(is_valid_name("AUFLIA-p"));
+        assert!(is_valid_name("AUFLIA+p"));
+        assert!(!is_valid_name("-X"));
+        assert!(!is_valid_name("X-"));
+        assert!(!is_valid_name("A--B"));
     }
 }

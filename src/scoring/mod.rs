@@ -14,6 +14,7 @@ pub mod benchmark;
 pub mod competitive;
 pub mod contribution;
 pub mod division;
+pub mod editions;
 pub mod explain;
 pub mod input;
 pub mod lead;

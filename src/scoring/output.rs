@@ -146,7 +146,10 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
             .collect();
         best.insert(o.kind.key().into(), Value::Array(list));
     }
-    names.push((format!("best-overall-{suffix}"), Value::Object(best)));
+    // Editions without the recognition (2023) have no best-overall entries: no page.
+    if !scores.best_overall.is_empty() {
+        names.push((format!("best-overall-{suffix}"), Value::Object(best)));
+    }
     let mut lead = Map::new();
     lead.insert("layout".into(), json!("result_comp"));
     lead.insert("recognition".into(), json!("biggest_lead"));
