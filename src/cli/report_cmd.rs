@@ -1,12 +1,9 @@
 //! `smtcomp report ...`: the static results site.
 
-use super::score_cmd::read_runs;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, GlobalArgs};
-use crate::benchmarks::Inventory;
 use crate::model::Track;
 use crate::report::{self, TrackReport};
 use crate::scoring::{self, Policy};
-use crate::submission::load_set;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -50,24 +47,8 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> anyhow::Result<u8> {
             return Ok(EXIT_PROBLEMS);
         }
     }
-    let mut runs = Vec::new();
-    for p in &args.runs {
-        let (got, skipped) = read_runs(p)?;
-        if skipped > 0 {
-            eprintln!(
-                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
-                p.display()
-            );
-        }
-        runs.extend(got);
-    }
-    let inventory = Inventory::read(&args.inventory)?;
-    let subs = load_set(&args.submissions, &comp);
-    for l in subs.iter().filter(|l| l.submission.is_none()) {
-        for p in &l.problems {
-            eprintln!("{p}");
-        }
-    }
+    let (runs, inventory, subs) =
+        super::score_cmd::load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
     let mut tracks = Vec::new();
     for &t in &args.track {
         let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();

@@ -104,6 +104,39 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
     Ok((out, skipped))
 }
 
+/// The inputs of scoring: every run of `runs` (warning about unplaceable ones),
+/// the inventory and the submissions (printing the problems of unreadable ones).
+pub(super) fn load_inputs(
+    comp: &crate::model::Competition,
+    runs: &[PathBuf],
+    inventory: &Path,
+    submissions: &[PathBuf],
+) -> anyhow::Result<(
+    Vec<ScoredRun>,
+    Inventory,
+    Vec<crate::submission::LoadedSubmission>,
+)> {
+    let mut all = Vec::new();
+    for p in runs {
+        let (got, skipped) = read_runs(p)?;
+        if skipped > 0 {
+            eprintln!(
+                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
+                p.display()
+            );
+        }
+        all.extend(got);
+    }
+    let inventory = Inventory::read(inventory)?;
+    let subs = load_set(submissions, comp);
+    for l in subs.iter().filter(|l| l.submission.is_none()) {
+        for p in &l.problems {
+            eprintln!("{p}");
+        }
+    }
+    Ok((all, inventory, subs))
+}
+
 pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
     let comp = global.competition()?;
     let edition = args.edition.unwrap_or(comp.rules);
@@ -121,24 +154,8 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
         );
         return Ok(EXIT_PROBLEMS);
     }
-    let mut runs = Vec::new();
-    for p in &args.runs {
-        let (got, skipped) = read_runs(p)?;
-        if skipped > 0 {
-            eprintln!(
-                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
-                p.display()
-            );
-        }
-        runs.extend(got);
-    }
-    let inventory = Inventory::read(&args.inventory)?;
-    let subs = load_set(&args.submissions, &comp);
-    for l in subs.iter().filter(|l| l.submission.is_none()) {
-        for p in &l.problems {
-            eprintln!("{p}");
-        }
-    }
+    let (runs, inventory, subs) =
+        load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
     let (input, missing) = scoring::setup::build_input(&comp, args.track, &subs, &inventory, runs);
     if !missing.is_empty() {
         eprintln!(
