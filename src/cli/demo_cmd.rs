@@ -6,6 +6,9 @@ use clap::Args;
 use std::fmt::Write;
 use std::path::PathBuf;
 
+/// (track position, track name, division) for the winners listing.
+type DivisionKey = (usize, String, String);
+
 /// Arguments of `smtcomp demo`.
 #[derive(Debug, Args)]
 pub struct DemoArgs {
@@ -64,13 +67,34 @@ pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u
         );
     }
     let _ = writeln!(s, "\nWinners (competitive divisions, rules policy):");
-    let mut any = false;
+    // One line per division: the winner, or the winner of each kind when they differ.
+    let mut by_division: std::collections::BTreeMap<DivisionKey, Vec<(&str, String)>> =
+        Default::default();
     for (track, division, kind, solver) in winners(&outcome.scores) {
-        any = true;
-        let _ = writeln!(s, "  {track:<16} {division:<28} {kind:<12} {solver}");
+        let order = crate::demo::DEMO_TRACKS
+            .iter()
+            .position(|t| *t == track)
+            .unwrap_or(9);
+        by_division
+            .entry((order, track.name().to_string(), division))
+            .or_default()
+            .push((kind, solver));
     }
-    if !any {
+    if by_division.is_empty() {
         let _ = writeln!(s, "  none (no competitive division)");
+    }
+    for ((_, track, division), kinds) in &by_division {
+        let first = &kinds[0].1;
+        let text = if kinds.iter().all(|(_, w)| w == first) {
+            first.clone()
+        } else {
+            kinds
+                .iter()
+                .map(|(k, w)| format!("{k}: {w}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(s, "  {track:<16} {division:<28} {text}");
     }
     let total: f64 = outcome.timings.iter().map(|t| t.1).sum();
     let _ = writeln!(
