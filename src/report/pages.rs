@@ -343,100 +343,103 @@ pub fn site_index(reports: &[TrackReport]) -> String {
 /// The three ranking pages: `(file name, html)`.
 pub fn ranking_pages(r: &TrackReport) -> Vec<(String, String)> {
     let track = r.scores.track;
-    let mut out = Vec::new();
-    let mut b = String::new();
-    let t = format!("Best overall - {track} track");
-    let _ = writeln!(b, "<h1>{}</h1>", esc(&t));
-    for o in &r.scores.best_overall {
-        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(o.kind)));
-        let rows: Vec<(String, Vec<String>)> = o
+    let best = r.scores.best_overall.iter().map(|o| {
+        let rows = o
             .totals
             .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                (
-                    String::new(),
-                    vec![
-                        (i + 1).to_string(),
-                        esc(&x.solver),
-                        format!("{:.4}", x.score),
-                        dec2(x.time),
-                    ],
-                )
-            })
+            .map(|x| vec![esc(&x.solver), format!("{:.4}", x.score), dec2(x.time)])
             .collect();
-        b.push_str(&table(
-            &format!(" class=\"ranking\" data-kind=\"{}\"", o.kind.key()),
-            &["Rank", "Solver", "Score", "Time (s)"],
-            &rows,
-        ));
-    }
-    out.push(("best-overall.html".to_string(), page(&t, "../", &b)));
-    let mut b = String::new();
-    let t = format!("Biggest lead - {track} track");
-    let _ = writeln!(b, "<h1>{}</h1>", esc(&t));
-    for l in &r.scores.biggest_lead {
-        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(l.kind)));
-        let rows: Vec<(String, Vec<String>)> = l
+        (o.kind, rows)
+    });
+    let lead = r.scores.biggest_lead.iter().map(|l| {
+        let rows = l
             .entries
             .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                (
-                    String::new(),
-                    vec![
-                        (i + 1).to_string(),
-                        esc(&x.solver),
-                        esc(&x.division),
-                        esc(&x.second),
-                        format!("{:.4}", x.correct_rank),
-                        format!("{:.4}", x.time_rank),
-                    ],
-                )
+            .map(|x| {
+                vec![
+                    esc(&x.solver),
+                    esc(&x.division),
+                    esc(&x.second),
+                    format!("{:.4}", x.correct_rank),
+                    format!("{:.4}", x.time_rank),
+                ]
             })
             .collect();
-        b.push_str(&table(
-            &format!(" class=\"ranking\" data-kind=\"{}\"", l.kind.key()),
-            &[
-                "Rank",
-                "Solver",
-                "Division",
-                "Second",
-                "Correct ratio",
-                "Time ratio",
-            ],
-            &rows,
-        ));
-    }
-    out.push(("biggest-lead.html".to_string(), page(&t, "../", &b)));
-    let mut b = String::new();
-    let t = format!("Largest contribution - {track} track");
-    let _ = writeln!(b, "<h1>{}</h1>", esc(&t));
-    for c in &r.scores.largest_contribution {
-        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(c.kind)));
-        let rows: Vec<(String, Vec<String>)> = c
+        (l.kind, rows)
+    });
+    let contribution = r.scores.largest_contribution.iter().map(|c| {
+        let rows = c
             .entries
             .iter()
+            .map(|x| {
+                vec![
+                    esc(&x.solver),
+                    esc(&x.division),
+                    format!("{:.4}", x.correct_rank),
+                    format!("{:.4}", x.time_rank),
+                ]
+            })
+            .collect();
+        (c.kind, rows)
+    });
+    vec![
+        (
+            "best-overall.html".to_string(),
+            ranking_page(
+                &format!("Best overall - {track} track"),
+                &["Rank", "Solver", "Score", "Time (s)"],
+                best,
+            ),
+        ),
+        (
+            "biggest-lead.html".to_string(),
+            ranking_page(
+                &format!("Biggest lead - {track} track"),
+                &[
+                    "Rank",
+                    "Solver",
+                    "Division",
+                    "Second",
+                    "Correct ratio",
+                    "Time ratio",
+                ],
+                lead,
+            ),
+        ),
+        (
+            "largest-contribution.html".to_string(),
+            ranking_page(
+                &format!("Largest contribution - {track} track"),
+                &["Rank", "Solver", "Division", "Correct", "Time"],
+                contribution,
+            ),
+        ),
+    ]
+}
+
+/// One ranking page: a table per kind, rows numbered from 1 (cells already escaped).
+fn ranking_page(
+    title: &str,
+    head: &[&str],
+    sections: impl Iterator<Item = (Kind, Vec<Vec<String>>)>,
+) -> String {
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>{}</h1>", esc(title));
+    for (kind, cells) in sections {
+        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(kind)));
+        let rows: Vec<(String, Vec<String>)> = cells
+            .into_iter()
             .enumerate()
-            .map(|(i, x)| {
-                (
-                    String::new(),
-                    vec![
-                        (i + 1).to_string(),
-                        esc(&x.solver),
-                        esc(&x.division),
-                        format!("{:.4}", x.correct_rank),
-                        format!("{:.4}", x.time_rank),
-                    ],
-                )
+            .map(|(i, mut c)| {
+                c.insert(0, (i + 1).to_string());
+                (String::new(), c)
             })
             .collect();
         b.push_str(&table(
-            &format!(" class=\"ranking\" data-kind=\"{}\"", c.kind.key()),
-            &["Rank", "Solver", "Division", "Correct", "Time"],
+            &format!(" class=\"ranking\" data-kind=\"{}\"", kind.key()),
+            head,
             &rows,
         ));
     }
-    out.push(("largest-contribution.html".to_string(), page(&t, "../", &b)));
-    out
+    page(title, "../", &b)
 }
