@@ -122,10 +122,7 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
         })
         .collect();
     let track = hugo_track(scores.track);
-    let mut best = Map::new();
-    best.insert("layout".into(), json!("result_comp"));
-    best.insert("recognition".into(), json!("best_overall"));
-    best.insert("track".into(), json!(track));
+    let mut best = recognition_page("best_overall", &track);
     for o in &scores.best_overall {
         let w = o
             .winner
@@ -150,10 +147,7 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
     if !scores.best_overall.is_empty() {
         names.push((format!("best-overall-{suffix}"), Value::Object(best)));
     }
-    let mut lead = Map::new();
-    lead.insert("layout".into(), json!("result_comp"));
-    lead.insert("recognition".into(), json!("biggest_lead"));
-    lead.insert("track".into(), json!(track));
+    let mut lead = recognition_page("biggest_lead", &track);
     for l in &scores.biggest_lead {
         lead.insert(
             l.kind.winner_key().into(),
@@ -170,10 +164,7 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
         lead.insert(l.kind.key().into(), Value::Array(list));
     }
     names.push((format!("biggest-lead-{suffix}"), Value::Object(lead)));
-    let mut lc = Map::new();
-    lc.insert("layout".into(), json!("result_comp"));
-    lc.insert("recognition".into(), json!("largest_contribution"));
-    lc.insert("track".into(), json!(track));
+    let mut lc = recognition_page("largest_contribution", &track);
     for l in &scores.largest_contribution {
         lc.insert(
             l.kind.winner_key().into(),
@@ -306,4 +297,13 @@ pub fn markdown(scores: &TrackScores, logics: bool) -> String {
         );
     }
     s
+}
+
+/// The common head of a recognition page (`result_comp` layout).
+fn recognition_page(recognition: &str, track: &str) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("layout".into(), json!("result_comp"));
+    m.insert("recognition".into(), json!(recognition));
+    m.insert("track".into(), json!(track));
+    m
 }
