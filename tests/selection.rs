@@ -405,3 +405,82 @@ fn explain_prints_a_table_and_ignores_results_of_other_years() {
     );
     assert!(out.lines().any(|l| l.starts_with("total ")));
 }
+
+#[test]
+fn proof_exhibition_2023_takes_unsat_benchmarks_and_its_own_cap() {
+    // 2023 rules 6: the track uses non-incremental unsat benchmarks (unknown ones
+    // only when a sound solver said unsat) and runs min(n, max(150, 25n/100)).
+    // 1000 unsat + 500 sat in QF_LIA: n = 1000 eligible, max(150, 250) = 250.
+    // 400 unsat in QF_UF: max(150, 100) = 150. 100 unsat in QF_BV: all 100.
+    let mut v = Vec::new();
+    for i in 0..1500 {
+        let st = if i < 1000 { Status::Unsat } else { Status::Sat };
+        v.push(bench("QF_LIA", "2010-f", &format!("b{i:05}.smt2"), st, 1));
+    }
+    for i in 0..400 {
+        v.push(bench(
+            "QF_UF",
+            "2010-f",
+            &format!("u{i:05}.smt2"),
+            Status::Unsat,
+            1,
+        ));
+    }
+    for i in 0..100 {
+        v.push(bench(
+            "QF_BV",
+            "2010-f",
+            &format!("v{i:05}.smt2"),
+            Status::Unsat,
+            1,
+        ));
+    }
+    let inv = Inventory {
+        non_incremental: v,
+        ..Inventory::default()
+    };
+    let comp = Competition::builtin(2023).unwrap();
+    let (triviality, sound) = (Triviality::default(), SoundAnswers::default());
+    let s = select(
+        &inv,
+        &SelectionInputs {
+            competition: &comp,
+            track: Track::ProofExhibition,
+            seed: 5,
+            triviality: &triviality,
+            sound: &sound,
+            heats: 0,
+            only_logics: None,
+        },
+    )
+    .unwrap();
+    let count = |l: &str| {
+        s.benchmarks
+            .iter()
+            .filter(|b| b.file.logic.as_str() == l)
+            .count()
+    };
+    assert_eq!(
+        (count("QF_LIA"), count("QF_UF"), count("QF_BV")),
+        (250, 150, 100)
+    );
+    assert!(s.benchmarks.iter().all(|b| b.file.name.starts_with('u')
+        || b.file.name.starts_with('v')
+        || b.file.name.as_str() < "b01000.smt2"));
+    assert_eq!(s.logics[&Logic::new("QF_LIA")].wrong_status, 500);
+    // The 2023 Single Query Track keeps the competition-wide size: min(n, max(300, n/2)).
+    let sq = select(
+        &inv,
+        &SelectionInputs {
+            competition: &comp,
+            track: Track::SingleQuery,
+            seed: 5,
+            triviality: &triviality,
+            sound: &sound,
+            heats: 0,
+            only_logics: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(sq.logics[&Logic::new("QF_LIA")].cap, 750);
+}

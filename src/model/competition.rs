@@ -1,6 +1,8 @@
 //! A resolved competition definition and its queries.
 
-use super::file::{CompetitionFile, RemovedBenchmark, SeedInputs, SelectionParams, TrackFile};
+use super::file::{
+    CompetitionFile, RemovedBenchmark, SeedInputs, SelectionParams, TrackFile, TrackSelection,
+};
 use super::names::is_valid_name;
 use super::{Division, Limits, Logic, RulesEdition, Track};
 use serde::Serialize;
@@ -76,6 +78,9 @@ pub struct TrackDefinition {
     /// CPU model required in test mode, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub test_cpu_model: Option<String>,
+    /// This track's own selection size, if it differs from the competition's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selection: Option<TrackSelection>,
     /// Division -> logics (sorted).
     pub divisions: BTreeMap<Division, Vec<Logic>>,
     /// Experimental divisions.
@@ -263,6 +268,7 @@ impl Competition {
                     held: def.held,
                     cpu_model: def.cpu_model.clone(),
                     test_cpu_model: def.test_cpu_model.clone(),
+                    selection: def.selection,
                     divisions,
                     experimental_divisions: def.experimental_divisions.iter().cloned().collect(),
                     division_of,

@@ -138,6 +138,21 @@ pub struct TrackFile {
     /// CPU model required in test mode, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test_cpu_model: Option<String>,
+    /// This track's own number of benchmarks per logic, if it differs from the
+    /// competition-wide `[selection]` (2023 rules 6: the Proof Exhibition Track
+    /// runs min(n, max(150, 25n/100))).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<TrackSelection>,
+}
+
+/// A track's own selection size: min(n, max(min_used_benchmarks, ratio * n)).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrackSelection {
+    /// Minimum number of benchmarks per logic.
+    pub min_used_benchmarks: u64,
+    /// Ratio of the benchmarks of a logic.
+    pub ratio_of_used_benchmarks: f64,
 }
 
 fn default_true() -> bool {

@@ -16,7 +16,8 @@ pub use answer::{Answer, Status};
 pub use competition::{Competition, CompetitionError, DEFAULT_YEAR, TrackDefinition};
 pub use edition::RulesEdition;
 pub use file::{
-    CompetitionFile, NewBenchmarkPriority, RemovedBenchmark, SeedInputs, SelectionParams, TrackFile,
+    CompetitionFile, NewBenchmarkPriority, RemovedBenchmark, SeedInputs, SelectionParams,
+    TrackFile, TrackSelection,
 };
 pub use limits::Limits;
 pub use names::{Division, Logic, is_valid_name};

@@ -141,7 +141,8 @@ pub fn cap(n: usize, min_used: u64, ratio: f64) -> usize {
     n.min(scaled.max(min_used as usize))
 }
 
-/// Runs the selection for SingleQuery, Incremental, UnsatCore or ModelValidation.
+/// Runs the selection for SingleQuery, Incremental, UnsatCore, ModelValidation or
+/// ProofExhibition (unsat benchmarks only; the track's own `selection` size if it has one).
 pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, String> {
     let comp = input.competition;
     let track = input.track;
@@ -205,11 +206,11 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             });
         st.new = new_families.values().map(Vec::len).sum();
         st.new_families = new_families.len();
-        st.cap = cap(
-            eligible.len(),
-            params.min_used_benchmarks,
-            params.ratio_of_used_benchmarks,
+        let (min_used, ratio) = def.selection.map_or(
+            (params.min_used_benchmarks, params.ratio_of_used_benchmarks),
+            |s| (s.min_used_benchmarks, s.ratio_of_used_benchmarks),
         );
+        st.cap = cap(eligible.len(), min_used, ratio);
         let picked = pick(
             &mut rng,
             eligible.len(),
@@ -249,10 +250,11 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
 }
 
 /// Rules section 6, step 3: the status filters of the Unsat-Core and
-/// Model-Validation tracks (unknown status: a sound solver's answer decides).
+/// Model-Validation tracks (unknown status: a sound solver's answer decides);
+/// 2023 rules 6 step 3: the Proof Exhibition Track filters like Unsat Core.
 fn status_ok(track: Track, c: &Candidate, sound: &SoundAnswers) -> bool {
     match track {
-        Track::UnsatCore => {
+        Track::UnsatCore | Track::ProofExhibition => {
             c.status == Status::Unsat || (c.status == Status::Unknown && sound.said_unsat(&c.path))
         }
         Track::ModelValidation => {
