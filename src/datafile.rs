@@ -72,31 +72,86 @@ pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T, DataFileError> {
     })
 }
 
-/// Writes `value` as JSON, gzip-compressed when `path` ends in `.gz`.
-/// The file is written to a temporary name first and renamed, so readers never
-/// see half a file.
-pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), DataFileError> {
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
+/// Writes `path` through `write`, so readers never see half a file: a regular
+/// file (or a new one) is written under a temporary sibling name and renamed
+/// over `path` once `write` succeeded (the temporary file is removed if it
+/// failed). Anything else (`/dev/null`, a FIFO, `/dev/stdout`) is written in
+/// place: renaming over it would replace the device node with a plain file.
+pub fn write_replacing(
+    path: &Path,
+    write: impl FnOnce(File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file());
+    if special {
+        return write(std::fs::OpenOptions::new().write(true).open(path)?);
+    }
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp",
+        path.file_name().unwrap_or_default().to_string_lossy()
     ));
-    let err = |e: std::io::Error| DataFileError::new(path, format!("cannot write: {e}"));
-    let file = File::create(&tmp).map_err(err)?;
+    let result = File::create(&tmp)
+        .and_then(write)
+        .and_then(|_| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Writes `value` as JSON, gzip-compressed when `path` ends in `.gz`, through
+/// [`write_replacing`] (readers never see half a file).
+pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), DataFileError> {
     let gz = path.extension().is_some_and(|e| e == "gz");
-    let result = if gz {
-        let mut w = GzEncoder::new(BufWriter::new(file), Compression::default());
-        serde_json::to_writer(&mut w, value)
-            .map_err(std::io::Error::other)
-            .and_then(|_| w.write_all(b"\n"))
-            .and_then(|_| w.finish())
-            .and_then(|mut b| b.flush())
-    } else {
-        let mut w = BufWriter::new(file);
-        serde_json::to_writer_pretty(&mut w, value)
-            .map_err(std::io::Error::other)
-            .and_then(|_| w.write_all(b"\n"))
-            .and_then(|_| w.flush())
-    };
-    result.map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)
+    write_replacing(path, |file| {
+        if gz {
+            let mut w = GzEncoder::new(BufWriter::new(file), Compression::default());
+            serde_json::to_writer(&mut w, value).map_err(std::io::Error::other)?;
+            w.write_all(b"\n")?;
+            w.finish()?.flush()
+        } else {
+            let mut w = BufWriter::new(file);
+            serde_json::to_writer_pretty(&mut w, value).map_err(std::io::Error::other)?;
+            w.write_all(b"\n")?;
+            w.flush()
+        }
+    })
+    .map_err(|e| DataFileError::new(path, format!("cannot write: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::FileTypeExt;
+
+    #[test]
+    fn replaces_regular_files_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        std::fs::write(&path, "old").unwrap();
+        write_json(&path, &vec![1, 2]).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[\n  1,\n  2\n]\n");
+        let failed = write_replacing(&path, |_| Err(std::io::Error::other("boom")));
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert!(std::fs::read_to_string(&path).unwrap().starts_with('['));
+    }
+
+    /// Output to `/dev/null` or a FIFO must not replace the special file (a
+    /// rename over `/dev/null` once turned it into a plain file on a test machine).
+    #[test]
+    fn writes_special_files_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.json.gz");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(&fifo).unwrap())
+        };
+        write_json(&fifo, &"x").unwrap();
+        let got = reader.join().unwrap();
+        assert_eq!(&got[..2], &[0x1f, 0x8b], "gzip stream through the FIFO");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
 }

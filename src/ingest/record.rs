@@ -12,7 +12,6 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 
@@ -306,7 +305,7 @@ pub fn sort_records(records: &mut [IngestRecord]) {
 const CHUNK: usize = 4096;
 
 /// Writes records as JSON Lines; gzip-compressed when `path` ends in `.gz`.
-/// The file is written under a temporary name and renamed.
+/// Written through [`crate::datafile::write_replacing`] (never half a file).
 pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> {
     use anyhow::Context;
     use rayon::prelude::*;
@@ -327,26 +326,18 @@ pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> 
             Ok(enc.finish()?)
         })
         .collect::<anyhow::Result<_>>()?;
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp",
-        path.file_name().unwrap_or_default().to_string_lossy()
-    ));
-    let file = File::create(&tmp).with_context(|| format!("{}: cannot create", tmp.display()))?;
-    let mut out = BufWriter::new(file);
-    if gz && chunks.is_empty() {
-        // An empty gzip member, so the file is still valid gzip.
-        out.write_all(&GzEncoder::new(Vec::new(), Compression::new(6)).finish()?)?;
-    }
-    for c in &chunks {
-        out.write_all(c)
-            .with_context(|| format!("{}: cannot write", tmp.display()))?;
-    }
-    out.flush()
-        .with_context(|| format!("{}: cannot write", tmp.display()))?;
-    drop(out);
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("{}: cannot rename to {}", tmp.display(), path.display()))?;
-    Ok(())
+    crate::datafile::write_replacing(path, |file| {
+        let mut out = BufWriter::new(file);
+        if gz && chunks.is_empty() {
+            // An empty gzip member, so the file is still valid gzip.
+            out.write_all(&GzEncoder::new(Vec::new(), Compression::new(6)).finish()?)?;
+        }
+        for c in &chunks {
+            out.write_all(c)?;
+        }
+        out.flush()
+    })
+    .with_context(|| format!("{}: cannot write", path.display()))
 }
 
 /// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the content).
