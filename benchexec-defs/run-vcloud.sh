@@ -40,6 +40,7 @@ DEFS=(
   definitions/cvc5_inc_QF_LinearIntArith.xml results/incremental/cvc5_inc_QF_LinearIntArith 645
   definitions/cvc5_model_QF_Bitvec.xml results/model-validation/cvc5_model_QF_Bitvec 645
   definitions/cvc5_model_QF_LinearIntArith.xml results/model-validation/cvc5_model_QF_LinearIntArith 645
+  definitions/cvc5_proof_QF_Equality.xml results/proof-exhibition/cvc5_proof_QF_Equality 645
   definitions/cvc5_unsatcore_QF_Bitvec.xml results/unsat-core/cvc5_unsatcore_QF_Bitvec 645
   definitions/cvc5_unsatcore_QF_Equality.xml results/unsat-core/cvc5_unsatcore_QF_Equality 645
   definitions/z3_QF_Bitvec.xml results/single-query/z3_QF_Bitvec 690

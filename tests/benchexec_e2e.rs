@@ -1,6 +1,6 @@
 //! End to end on real BenchExec with real solvers: `smtcomp generate` on the demo
 //! prepared set (Single Query, Incremental through our trace executor, Unsat Core,
-//! Model Validation) for z3, yices, cvc5, cvc4 and a solver with a hostile name,
+//! Model Validation, Proof Exhibition through our proof wrapper) for z3, yices, cvc5, cvc4 and a solver with a hostile name,
 //! then `smtcomp run-local`; every run of every rundefinition must be in the
 //! result XML with a status that agrees with the corpus' expected answers.
 //!
@@ -53,6 +53,13 @@ fn real_benchexec_runs_agree_with_the_corpus() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // cvc5's Proof Exhibition entry runs `./smtcomp_solver` from its archive
+    // (with its `smtcomp_checker` next to it): unpacked where generate says.
+    let archive = ex.join("archives/cvc5");
+    std::fs::create_dir_all(&archive).unwrap();
+    for f in ["smtcomp_solver", "smtcomp_checker"] {
+        std::fs::copy(root().join("demo/archives/cvc5").join(f), archive.join(f)).unwrap();
+    }
 
     let start = std::time::Instant::now();
     let log = std::fs::File::create(work.path().join("run-local.log")).unwrap();
@@ -78,7 +85,8 @@ fn real_benchexec_runs_agree_with_the_corpus() {
             Track::SingleQuery,
             Track::Incremental,
             Track::UnsatCore,
-            Track::ModelValidation
+            Track::ModelValidation,
+            Track::ProofExhibition
         ]
     );
     let hostile_slug = &m.solvers[HOSTILE];
@@ -134,6 +142,13 @@ fn real_benchexec_runs_agree_with_the_corpus() {
                             let n: usize = run.columns["unsat-core"].parse().unwrap();
                             assert!(n >= 1, "{ctx}");
                         }
+                        if d.track == Track::ProofExhibition {
+                            assert_eq!(
+                                run.columns.get("proof").map(String::as_str),
+                                Some("valid"),
+                                "{ctx}"
+                            );
+                        }
                         if d.track == Track::ModelValidation {
                             assert_eq!(
                                 run.columns.get("model").map(String::as_str),
@@ -158,8 +173,8 @@ fn real_benchexec_runs_agree_with_the_corpus() {
         );
     }
     // 5 solvers x 5 Single Query tasks (+2 for the hostile second participation),
-    // 4 x (2 incremental + 2 unsat-core + 2 model-validation).
-    assert_eq!(checked, 5 * 5 + 2 + 4 * 6);
+    // 4 x (2 incremental + 2 unsat-core + 2 model-validation), 1 proof (cvc5).
+    assert_eq!(checked, 5 * 5 + 2 + 4 * 6 + 1);
     // Ingestion maps every run back through the generated per-run manifest.
     let runs = work.path().join("runs.jsonl");
     let o = Command::new(smtcomp)
@@ -190,6 +205,13 @@ fn real_benchexec_runs_agree_with_the_corpus() {
         assert_ne!(r["answer"], "error", "{r}");
     }
     assert!(records.iter().any(|r| r["solver"] == HOSTILE));
+    let proofs: Vec<_> = records
+        .iter()
+        .filter(|r| r["track"] == "ProofExhibition")
+        .collect();
+    assert_eq!(proofs.len(), 1);
+    assert_eq!(proofs[0]["answer"], "unsat", "{}", proofs[0]);
+    assert_eq!(proofs[0]["proof"]["verdict"], "valid", "{}", proofs[0]);
 
     // The hostile argument reached the solver exactly (BenchExec logs the argv shell-quoted).
     let dir = ex

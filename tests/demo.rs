@@ -1,7 +1,9 @@
 //! The demo competition end to end (`smtcomp demo`): real BenchExec, real
 //! solvers (z3, yices, cvc5, cvc4), our trace executor; the runs are checked
 //! against the corpus' known answers and every selected benchmark must have a
-//! run for every entered solver. A second run reuses every stage.
+//! run for every entered solver. The Proof Exhibition Track runs cvc5 through
+//! the proof wrapper and its checker: every proof is checked valid and
+//! summarized (not scored). A second run reuses every stage.
 
 mod common;
 use common::{require_tool, root};
@@ -39,7 +41,13 @@ fn demo_runs_the_whole_pipeline_and_reuses_finished_stages() {
         ),
         "{stdout}"
     );
-    for line in ["SingleQuery", "Incremental", "UnsatCore", "ModelValidation"] {
+    for line in [
+        "SingleQuery",
+        "Incremental",
+        "UnsatCore",
+        "ModelValidation",
+        "ProofExhibition",
+    ] {
         assert!(
             stdout.contains(&format!("  {line}")),
             "{line} missing:\n{stdout}"
@@ -55,9 +63,38 @@ fn demo_runs_the_whole_pipeline_and_reuses_finished_stages() {
         assert!(out.join("scores").join(f).is_file(), "{f}");
     }
     assert!(
-        stderr.contains("demo: benchexec runs: 144 definitions run"),
+        stderr.contains("demo: benchexec runs: 154 definitions run"),
         "{stderr}"
     );
+    // Proof Exhibition: cvc5 on the 16 unsat QF_ benchmarks of the corpus, every
+    // proof accepted by the checker, summarized per division (not scored).
+    assert!(
+        stdout.contains("  ProofExhibition  unsat 16 (expected runs: 16)"),
+        "{stdout}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("scores/proof-exhibition.json")).unwrap())
+            .unwrap();
+    let lines = summary.as_array().unwrap();
+    let count = |k: &str| -> u64 {
+        lines
+            .iter()
+            .map(|l| l["verdicts"][k].as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!((count("valid"), count("invalid"), count("sat")), (16, 0, 0));
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["solver"] == "cvc5" && l["errors"] == 0)
+    );
+    let page = std::fs::read_to_string(out.join("site/proof-exhibition/index.html")).unwrap();
+    assert!(
+        page.contains("<td class=\"name\">QF_Equality</td>"),
+        "{page}"
+    );
+    let index = std::fs::read_to_string(out.join("site/index.html")).unwrap();
+    assert!(index.contains("href=\"proof-exhibition/index.html\""));
 
     let (code, stdout2, stderr2) = run(false);
     assert_eq!(code, Some(0), "{stdout2}\n{stderr2}");

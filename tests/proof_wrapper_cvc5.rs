@@ -1,6 +1,6 @@
 //! A real proof run: Debian cvc5 produces a proof for unsat corpus benchmarks
 //! (prepared like `scrambler -gen-proof`), checked by our small checker script
-//! `tests/proof_wrapper/cvc5_checker.sh`, which accepts the proof iff cvc5
+//! `demo/archives/cvc5/smtcomp_checker`, which accepts the proof iff cvc5
 //! re-checks it with `--check-proofs`. A tampered proof is `invalid`, a sat
 //! benchmark gives `sat`.
 //!
@@ -64,7 +64,7 @@ fn setup(cvc5: &Path, solver_filter: &str, corpus_file: &str) -> Work {
         "smtcomp_solver",
         &format!("'{cvc5}' --lang smt2 \"$1\"{solver_filter}\n"),
     );
-    let checker = include_str!("proof_wrapper/cvc5_checker.sh");
+    let checker = include_str!("../demo/archives/cvc5/smtcomp_checker");
     let checker = checker.strip_prefix("#!/bin/sh\n").unwrap();
     w.script("smtcomp_checker", &format!("CVC5='{cvc5}'\n{checker}"));
     w

@@ -34,6 +34,9 @@ pub struct DemoArgs {
         default_value = "demo/competition.toml"
     )]
     competition: PathBuf,
+    /// Unpacked solver archives (copied to the execution directory's `archives/`).
+    #[arg(long, value_name = "DIR", default_value = "demo/archives")]
+    archives: PathBuf,
     /// The `benchexec` executable.
     #[arg(long, value_name = "PATH", default_value = "benchexec")]
     benchexec: PathBuf,
@@ -48,6 +51,7 @@ pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u
         corpus: args.corpus,
         submissions: args.submissions,
         competition: args.competition,
+        archives: args.archives,
         out: args.out.clone(),
         jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
         benchexec: args.benchexec,
@@ -95,6 +99,28 @@ pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u
                 .join(", ")
         };
         let _ = writeln!(s, "  {track:<16} {division:<28} {text}");
+    }
+    if !outcome.proofs.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nProof Exhibition (not scored; checker verdicts, errors = invalid + sat):"
+        );
+        for l in &outcome.proofs {
+            let verdicts: Vec<String> = l
+                .verdicts
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(v, n)| format!("{v} {n}"))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  {:<16} {:<28} {}; errors {}",
+                l.solver,
+                l.division,
+                verdicts.join(", "),
+                l.errors
+            );
+        }
     }
     let total: f64 = outcome.timings.iter().map(|t| t.1).sum();
     let _ = writeln!(

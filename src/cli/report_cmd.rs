@@ -71,7 +71,7 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> anyhow::Result<u8> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     pb.set_message("report");
-    let summary = report::write_site_with_progress(&tracks, &args.output, &pb)?;
+    let summary = report::write_site_with_progress(&tracks, &[], &args.output, &pb)?;
     println!("{summary}");
     Ok(EXIT_OK)
 }

@@ -1,10 +1,11 @@
 //! The demo's self-check: every selected benchmark has a run for every entered
-//! solver, no answer contradicts the corpus' known status, and validation
-//! refuted no core and rejected no model.
+//! solver, no answer contradicts the corpus' known status, validation refuted
+//! no core and rejected no model, and no proof checker said `invalid`.
 
 use crate::ingest::{IngestRecord, RunAnswer};
 use crate::model::{Competition, Status, Track};
 use crate::prepare::PreparedSet;
+use crate::proof::ProofVerdict;
 use crate::submission::{LoadedSubmission, Submission};
 use crate::validate::Verdict;
 use crate::validate::verdict::{CoreStatus, ModelStatus};
@@ -71,6 +72,17 @@ pub fn check(
         if refuted {
             c.wrong
                 .push(format!("{track} {} {key}: refuted by validation", r.solver));
+        }
+        if let Some(p) = r
+            .proof
+            .as_ref()
+            .filter(|p| p.verdict == ProofVerdict::Invalid)
+        {
+            c.wrong.push(format!(
+                "{track} {} {key}: proof checker said {}",
+                r.solver,
+                p.verdict.as_str()
+            ));
         }
         if wrong {
             c.wrong.push(format!(

@@ -6,10 +6,15 @@
 //!
 //! ```text
 //! inventory -> selection -> preparation -> generation -> runs -> ingestion
-//!   -> (validation, scoring, report when available) -> check + summary
+//!   -> validation -> check -> scoring (+ proof summary) -> report
 //! ```
+//!
+//! The Proof Exhibition Track runs like the others (cvc5 through
+//! `smtcomp-proof-wrapper` and its `smtcomp_checker`, from `demo/archives/`) and is
+//! summarized, not scored, as the 2023 rules (5.8) say.
 
 pub mod check;
+pub mod proof;
 pub mod stage;
 
 use crate::benchexec::runner::{RunOptions, run_definition, select as select_definitions};
@@ -19,6 +24,7 @@ use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
 use crate::model::{Competition, Track};
 use crate::prepare::{PrepareOptions, PreparedSet, prepare};
 use crate::report::TrackReport;
+use crate::scoring::editions::e2023::ProofLine;
 use crate::scoring::{Policy, TrackScores, output};
 use crate::select::{Selection, SelectionInputs, SoundAnswers, Triviality, select};
 use crate::submission::{LoadedSubmission, competition_seed, load_set};
@@ -28,12 +34,18 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The tracks the demo runs.
-pub const DEMO_TRACKS: [Track; 4] = [
+pub const DEMO_TRACKS: [Track; 5] = [
     Track::SingleQuery,
     Track::Incremental,
     Track::UnsatCore,
     Track::ModelValidation,
+    Track::ProofExhibition,
 ];
+
+/// Whether the demo scores `track` (the Proof Exhibition Track is summarized instead).
+pub fn is_scored(track: Track) -> bool {
+    track != Track::ProofExhibition
+}
 
 /// Inputs of a demo run.
 #[derive(Debug, Clone)]
@@ -44,6 +56,9 @@ pub struct DemoOptions {
     pub submissions: PathBuf,
     /// The demo competition definition (`demo/competition.toml`).
     pub competition: PathBuf,
+    /// Unpacked solver archives (`demo/archives`): each subdirectory is copied to
+    /// `EXECDIR/archives/`, where commands with a relative binary are looked up.
+    pub archives: PathBuf,
     /// Output directory.
     pub out: PathBuf,
     /// Parallel runs per BenchExec call and worker threads.
@@ -65,6 +80,8 @@ pub struct DemoOutcome {
     pub check: check::DemoCheck,
     /// The scores per track (rules policy).
     pub scores: Vec<TrackScores>,
+    /// The Proof Exhibition summary (2023 rules 5.8: not scored).
+    pub proofs: Vec<ProofLine>,
     /// The results site's index page.
     pub site_index: PathBuf,
     /// Per stage: name, seconds, whether it was reused.
@@ -83,7 +100,7 @@ pub fn score_tracks(
     std::fs::create_dir_all(dir)?;
     let policy = Policy::rules();
     let mut all = Vec::new();
-    for track in DEMO_TRACKS {
+    for track in DEMO_TRACKS.into_iter().filter(|t| is_scored(*t)) {
         let scored: Vec<_> = runs
             .iter()
             .filter(|r| r.track == Some(track))
@@ -194,7 +211,12 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
     let exec = out.join("exec");
     stages.run(
         "generation",
-        &[&prepared, &opts.submissions, &opts.competition],
+        &[
+            &prepared,
+            &opts.submissions,
+            &opts.competition,
+            &opts.archives,
+        ],
         log,
         || {
             let refs: Vec<_> = subs.iter().map(|(_, s)| s).collect();
@@ -213,6 +235,7 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
                 },
             )
             .map_err(|e| anyhow::anyhow!(e.join("\n")))?;
+            install_archives(&opts.archives, &exec, &g.manifest)?;
             Ok(format!(
                 "{} benchmark definitions",
                 g.manifest.definitions.len()
@@ -311,8 +334,9 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
     let start = Instant::now();
     let inventory = Inventory::read(&inv_path)?;
     let reports = score_tracks(&comp, &loaded, &inventory, &runs, &out.join("scores"))?;
+    let proofs = proof::summarize(&comp, &runs, &sets, &out.join("scores"))?;
     log(&format!(
-        "scoring: {} tracks, tables in {} ({:.1} s)",
+        "scoring: {} tracks + proof summary, tables in {} ({:.1} s)",
         reports.len(),
         out.join("scores").display(),
         seconds(start)
@@ -322,7 +346,12 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
 
     // 9. The results site.
     let start = Instant::now();
-    let site = crate::report::write_site(&reports, &out.join("site"))?;
+    let site = crate::report::write_site_with_progress(
+        &reports,
+        &proofs,
+        &out.join("site"),
+        &indicatif::ProgressBar::hidden(),
+    )?;
     log(&format!("report: {site} ({:.1} s)", seconds(start)));
     timings.push(("report".into(), seconds(start), false));
     let scores = reports.into_iter().map(|r| r.scores).collect();
@@ -330,6 +359,7 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
         runs,
         check,
         scores,
+        proofs,
         site_index: site.dir.join("index.html"),
         timings,
     })
@@ -432,6 +462,44 @@ fn usable(
         bail!("no submissions found");
     }
     Ok(v)
+}
+
+/// Copies each directory of `archives` (the demo's unpacked solver archives) to
+/// `EXECDIR/archives/`, then checks that every relative binary of `manifest`
+/// exists there: a missing one is named before BenchExec runs.
+fn install_archives(archives: &Path, exec: &Path, manifest: &Manifest) -> anyhow::Result<()> {
+    if archives.is_dir() {
+        for entry in walkdir::WalkDir::new(archives).sort_by_file_name() {
+            let entry = entry.with_context(|| format!("{}: cannot read", archives.display()))?;
+            let rel = entry.path().strip_prefix(archives)?;
+            let to = exec.join("archives").join(rel);
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to)
+                    .with_context(|| format!("{}: cannot create", to.display()))?;
+            } else {
+                std::fs::copy(entry.path(), &to).with_context(|| {
+                    format!(
+                        "{} -> {}: cannot copy",
+                        entry.path().display(),
+                        to.display()
+                    )
+                })?;
+            }
+        }
+    }
+    for (name, def) in &manifest.definitions {
+        for rd in def.rundefinitions.values() {
+            if let Some(bin) = rd.command.first().filter(|b| b.starts_with("archives/"))
+                && !exec.join(bin).is_file()
+            {
+                bail!(
+                    "{name}: solver binary {bin} not found: put the unpacked archive in {}",
+                    archives.display()
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The demo library: the corpus' fast files, linked as `non-incremental/`

@@ -6,7 +6,8 @@
 //! `index.html`, `xsl/scores.xsl`, `xsl/benchexec-results.xsl`, and per track
 //! `<track>/index.html`, `<track>/division-<id>.html`, `<track>/logic-<id>.html`,
 //! `<track>/{best-overall,biggest-lead,largest-contribution}.html`,
-//! `<track>/scores.xml`, `<track>/plots/<id>-{cactus,scatter}.svg`.
+//! `<track>/scores.xml`, `<track>/plots/<id>-{cactus,scatter}.svg`; with a Proof
+//! Exhibition summary, `proof-exhibition/index.html`.
 
 pub mod data;
 pub mod html;
@@ -14,6 +15,7 @@ pub mod pages;
 pub mod plots;
 pub mod xml;
 
+use crate::scoring::editions::e2023::ProofLine;
 use crate::scoring::{self, Policy, ScoringInput, TrackScores};
 use anyhow::Context;
 use indicatif::ProgressBar;
@@ -70,12 +72,14 @@ impl std::fmt::Display for SiteSummary {
 
 /// Writes the site for `tracks` into `out` (created if needed).
 pub fn write_site(tracks: &[TrackReport], out: &Path) -> anyhow::Result<SiteSummary> {
-    write_site_with_progress(tracks, out, &ProgressBar::hidden())
+    write_site_with_progress(tracks, &[], out, &ProgressBar::hidden())
 }
 
-/// [`write_site`] advancing `progress` by one per group page (its length is set).
+/// [`write_site`] with a Proof Exhibition summary page (`proofs`, none if empty),
+/// advancing `progress` by one per group page (its length is set).
 pub fn write_site_with_progress(
     tracks: &[TrackReport],
+    proofs: &[ProofLine],
     out: &Path,
     progress: &ProgressBar,
 ) -> anyhow::Result<SiteSummary> {
@@ -99,7 +103,18 @@ pub fn write_site_with_progress(
         }
         Ok(())
     };
-    w(out.join("index.html"), &pages::site_index(tracks), 0)?;
+    w(
+        out.join("index.html"),
+        &pages::site_index(tracks, proofs),
+        0,
+    )?;
+    if !proofs.is_empty() {
+        w(
+            out.join(pages::PROOF_PAGE),
+            &pages::proof_summary_page(proofs),
+            0,
+        )?;
+    }
     w(out.join("xsl/scores.xsl"), xml::SCORES_XSL, 2)?;
     w(out.join("xsl/benchexec-results.xsl"), xml::BENCHEXEC_XSL, 2)?;
     for r in tracks {

@@ -3,6 +3,8 @@
 
 use super::TrackReport;
 use super::html::{dec2, esc, page, slug, table};
+use crate::proof::ProofVerdict;
+use crate::scoring::editions::e2023::{PROOF_STATS, ProofLine};
 use crate::scoring::{GroupScores, Kind, Podium};
 use std::fmt::Write;
 
@@ -311,9 +313,9 @@ pub fn track_index(r: &TrackReport) -> String {
 }
 
 /// The site index: one link per track.
-pub fn site_index(reports: &[TrackReport]) -> String {
+pub fn site_index(reports: &[TrackReport], proofs: &[ProofLine]) -> String {
     let mut b = String::from("<h1>SMT-COMP results</h1>\n");
-    let rows: Vec<(String, Vec<String>)> = reports
+    let mut rows: Vec<(String, Vec<String>)> = reports
         .iter()
         .map(|r| {
             let divs = r.scores.groups.iter().filter(|g| g.is_division).count();
@@ -332,12 +334,78 @@ pub fn site_index(reports: &[TrackReport]) -> String {
             )
         })
         .collect();
+    if !proofs.is_empty() {
+        let divisions: std::collections::BTreeSet<&str> =
+            proofs.iter().map(|l| l.division.as_str()).collect();
+        rows.push((
+            String::new(),
+            vec![
+                format!("<a href=\"{PROOF_PAGE}\">Proof Exhibition</a>"),
+                reports
+                    .first()
+                    .map(|r| r.input.year.to_string())
+                    .unwrap_or_default(),
+                divisions.len().to_string(),
+                "not scored (2023 rules 5.8)".into(),
+            ],
+        ));
+    }
     b.push_str(&table(
         " class=\"index\"",
         &["Track", "Year", "Divisions", "Policy"],
         &rows,
     ));
     page("SMT-COMP results", "", &b)
+}
+
+/// Path of the Proof Exhibition summary page below the site root.
+pub const PROOF_PAGE: &str = "proof-exhibition/index.html";
+
+/// The Proof Exhibition summary page: per solver and division, the checkers'
+/// verdicts, the erroneous results (invalid + sat), the summed statistics, and
+/// the benchmarks known sat on which a checker said valid (checker unsound).
+pub fn proof_summary_page(lines: &[ProofLine]) -> String {
+    let mut b = String::from(
+        "<h1>Proof Exhibition Track</h1>\n<p class=\"muted\">Not scored (2023 rules 5.8): \
+         the proof checkers' verdicts per solver and division. Erroneous: the checker said \
+         <code>invalid</code>, or <code>sat</code> on an unsat benchmark.</p>\n",
+    );
+    let verdicts: Vec<&str> = ProofVerdict::ALL.iter().map(|v| v.as_str()).collect();
+    let stats: Vec<&str> = PROOF_STATS.to_vec();
+    let mut head = vec!["Solver", "Division"];
+    head.extend(&verdicts);
+    head.push("errors");
+    head.extend(&stats);
+    let rows: Vec<(String, Vec<String>)> = lines
+        .iter()
+        .map(|l| {
+            let mut cells = vec![esc(&l.solver), esc(&l.division)];
+            let n = |m: &std::collections::BTreeMap<String, u64>, k: &str| {
+                m.get(k).copied().unwrap_or(0).to_string()
+            };
+            cells.extend(verdicts.iter().map(|v| n(&l.verdicts, v)));
+            cells.push(l.errors.to_string());
+            cells.extend(stats.iter().map(|k| n(&l.stats, k)));
+            (String::new(), cells)
+        })
+        .collect();
+    b.push_str(&table("", &head, &rows));
+    let unsound: Vec<String> = lines
+        .iter()
+        .flat_map(|l| {
+            l.unsound_valid
+                .iter()
+                .map(move |bm| format!("<li>{}: {}</li>", esc(&l.solver), esc(bm)))
+        })
+        .collect();
+    if !unsound.is_empty() {
+        b.push_str(&format!(
+            "<h2>Checker soundness</h2>\n<p>A checker said <code>valid</code> on these \
+             benchmarks of known status sat:</p>\n<ul>\n{}\n</ul>\n",
+            unsound.join("\n")
+        ));
+    }
+    page("Proof Exhibition Track", "../", &b)
 }
 
 /// The three ranking pages: `(file name, html)`.

@@ -71,6 +71,11 @@ pub const SELECTION: &[(Track, &str, &str)] = &[
         "single",
         "CVC4-1.8/test/regress/regress0/bv/mult-pow2-negative.smt2",
     ),
+    (
+        Track::ProofExhibition,
+        "single",
+        "CVC4-1.8/test/regress/regress0/ite.smt2",
+    ),
 ];
 
 /// One row of `corpus/MANIFEST.tsv`.
@@ -116,6 +121,9 @@ fn transform(track: Track, script: &[u8], expected: &[Status]) -> String {
         }
         Track::UnsatCore => out.push_str("(set-option :produce-unsat-cores true)\n"),
         Track::ModelValidation => out.push_str("(set-option :produce-models true)\n"),
+        Track::ProofExhibition => {
+            out.push_str("(set-option :print-success false)\n(set-option :produce-proofs true)\n")
+        }
         _ => out.push_str("(set-option :print-success false)\n"),
     }
     let mut reader = CommandReader::new(script);
@@ -138,6 +146,7 @@ fn transform(track: Track, script: &[u8], expected: &[Status]) -> String {
             match track {
                 Track::UnsatCore => out.push_str("(get-unsat-core)\n"),
                 Track::ModelValidation => out.push_str("(get-model)\n"),
+                Track::ProofExhibition => out.push_str("(get-proof)\n"),
                 _ => {}
             }
         }
