@@ -24,6 +24,7 @@ pub mod plan;
 pub mod runner;
 pub mod scripts;
 pub mod tasks;
+pub mod validation;
 pub mod write;
 
 pub use manifest::Manifest;

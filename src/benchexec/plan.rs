@@ -6,9 +6,11 @@ use super::escape::argument_problem;
 use super::manifest::{Definition, FORMAT, Manifest, RunDefinition, TaskEntry, VERSION};
 use super::names::{sanitize, solver_slugs};
 use super::paths::{pattern_problem, relative, utf8};
+use super::validation::{ValidatorSets, participation_entries};
 use crate::model::{Competition, Division, Logic, Track, TrackDefinition};
 use crate::prepare::{MANIFEST_NAME, PreparedSet};
-use crate::submission::{Problems, Submission, entries};
+use crate::submission::Submission;
+use crate::validate::cores::MANIFEST;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -163,28 +165,28 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         }
     }
 
+    // Unsat-core validation: only the validators `validate-cores generate` chose.
+    let validators = match ValidatorSets::read(&input.prepared) {
+        Ok(v) => v,
+        Err(e) => {
+            problems.push(e);
+            None
+        }
+    };
+    let mut validating: BTreeSet<(String, Logic)> = BTreeSet::new();
+
     // (track, division, solver) -> rundefinitions.
     type Key = (Track, Division, String);
     let mut runs: BTreeMap<Key, BTreeMap<String, RunDefinition>> = BTreeMap::new();
     for sub in &subs {
         let slug = &slugs[&sub.name];
-        for (i, p) in sub.participations.iter().enumerate() {
-            let mut one = (*sub).clone();
-            one.participations = vec![p.clone()];
-            let mut ignored = Problems::new("");
-            let mut entered = entries(&one, comp, &mut ignored);
-            if let Some(sq) = entered.get(&Track::SingleQuery).cloned() {
-                // Unsat-core validation runs the Single Query command (rules 5.4).
-                if let Some(uc) = comp.track(Track::UnsatCore) {
-                    for logic in sq.values().flatten() {
-                        if let Some(d) = uc.division_of(logic.as_str()) {
-                            entered
-                                .entry(Track::UnsatCoreValidation)
-                                .or_default()
-                                .entry(d.clone())
-                                .or_default()
-                                .insert(logic.clone());
-                        }
+        for i in 0..sub.participations.len() {
+            let mut entered = participation_entries(sub, i, comp);
+            if let Some(ucv) = entered.get_mut(&Track::UnsatCoreValidation) {
+                for logics in ucv.values_mut() {
+                    validating.extend(logics.iter().map(|l| (sub.name.clone(), l.clone())));
+                    if let Some(v) = &validators {
+                        logics.retain(|l| v.allows(&sub.name, l));
                     }
                 }
             }
@@ -222,6 +224,22 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                         );
                 }
             }
+        }
+    }
+
+    if let Some(v) = &validators {
+        let dir = PreparedSet::track_dir(&input.prepared, Track::UnsatCoreValidation);
+        problems.extend(v.unmatched(&validating, &dir.join(MANIFEST)));
+        let limit = track_def(comp, Track::UnsatCoreValidation)
+            .map(|d| d.validation_limits.unwrap_or(d.limits).time_s);
+        if let (Some((longest, file)), Some(limit)) = (&v.longest, limit)
+            && *longest > f64::from(limit)
+        {
+            warnings.push(format!(
+                "{}: {file} has a validation time limit of {longest} s, above the {limit} s of the \
+                 Unsat Core track's validation_limits: BenchExec stops its validators earlier",
+                dir.join(MANIFEST).display()
+            ));
         }
     }
 
@@ -297,9 +315,13 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
     Ok((manifest, warnings))
 }
 
-/// The argv a participation runs with: the binary resolved as documented, then
+/// The argv participation `i` of `sub` runs with: the binary resolved as documented, then
 /// the arguments; every element is checked to pass through BenchExec exactly.
-fn command_for(sub: &Submission, i: usize, loc: &SolverLocation) -> Result<Vec<String>, String> {
+pub fn command_for(
+    sub: &Submission,
+    i: usize,
+    loc: &SolverLocation,
+) -> Result<Vec<String>, String> {
     let p = &sub.participations[i];
     let who = format!("solver '{}', participation {i}", sub.name);
     let cmd = sub.command_of(p).ok_or_else(|| {

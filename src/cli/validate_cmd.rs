@@ -1,7 +1,10 @@
 //! `smtcomp validate-cores generate|run|join` and `smtcomp validate-models`.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use crate::benchexec::SolverLocation;
 use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
+use crate::submission::load_set;
+use crate::validate::commands::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
 use crate::validate::models::{Checker, ModelOptions, validate_models};
 use crate::validate::{join, process};
@@ -58,9 +61,18 @@ pub struct RunArgs {
     /// Execution directory written by `generate`.
     #[arg(long, value_name = "DIR")]
     exec: PathBuf,
-    /// A validator's command: `NAME=COMMAND` (the file is appended), e.g. `z3=z3 -smt2`.
+    /// A validator's command: `NAME=COMMAND` (the file is appended), e.g. `z3=z3 -smt2`;
+    /// takes precedence over --submissions.
     #[arg(long = "solver", value_name = "NAME=COMMAND")]
     solvers: Vec<String>,
+    /// Submission files or directories: each validator (a submission name) runs the
+    /// command of its Single Query participation that entered the task's logic.
+    #[arg(long, value_name = "DIR", num_args = 1..)]
+    submissions: Vec<PathBuf>,
+    /// Directory holding solver NAME's unpacked archive (repeatable), as for
+    /// `smtcomp generate`; other binaries without '/' are looked up on PATH.
+    #[arg(long, value_name = "NAME=DIR")]
+    solver_dir: Vec<String>,
     /// Worker threads.
     #[arg(long, default_value_t = crate::parallel::default_jobs())]
     jobs: usize,
@@ -144,7 +156,7 @@ fn problems(list: &[String]) -> String {
 pub(super) fn run_cores(_global: &GlobalArgs, cmd: CoresCommand) -> anyhow::Result<u8> {
     match cmd {
         CoresCommand::Generate(a) => generate(a),
-        CoresCommand::Run(a) => run_local(a),
+        CoresCommand::Run(a) => run_local(_global, a),
         CoresCommand::Join(a) => join_cmd(a),
     }
 }
@@ -215,7 +227,82 @@ fn generate(a: GenerateArgs) -> anyhow::Result<u8> {
     })
 }
 
-fn run_local(a: RunArgs) -> anyhow::Result<u8> {
+/// The validators' commands of `validate-cores run`: `--solver` first, then
+/// the submissions' Single Query commands.
+fn validator_commands(
+    global: &GlobalArgs,
+    a: &RunArgs,
+) -> anyhow::Result<Result<ValidatorCommands, u8>> {
+    let mut commands = ValidatorCommands::default();
+    for s in &a.solvers {
+        match s.split_once('=') {
+            Some((n, c)) if !n.is_empty() && !process::split_command(c).is_empty() => {
+                commands
+                    .given
+                    .insert(n.to_string(), process::split_command(c));
+            }
+            _ => {
+                eprintln!("error: --solver: expected NAME=COMMAND, got `{s}`");
+                return Ok(Err(super::EXIT_USAGE));
+            }
+        }
+    }
+    if a.submissions.is_empty() {
+        if !a.solver_dir.is_empty() {
+            eprintln!("error: --solver-dir needs --submissions");
+            return Ok(Err(super::EXIT_USAGE));
+        }
+        return Ok(Ok(commands));
+    }
+    let comp = global.competition()?;
+    let loaded = load_set(&a.submissions, &comp);
+    let mut failed = false;
+    for l in loaded.iter().filter(|l| l.submission.is_none()) {
+        for p in &l.problems {
+            eprintln!("{p}");
+        }
+        failed = true;
+    }
+    if failed {
+        eprintln!("error: some submission files cannot be read; nothing run");
+        return Ok(Err(EXIT_PROBLEMS));
+    }
+    let subs: Vec<_> = loaded
+        .iter()
+        .filter_map(|l| l.submission.as_ref())
+        .collect();
+    let mut location = SolverLocation {
+        on_path: true,
+        ..Default::default()
+    };
+    for spec in &a.solver_dir {
+        match spec.split_once('=') {
+            Some((name, dir)) if subs.iter().any(|s| s.name == name) => {
+                location
+                    .solver_dirs
+                    .insert(name.to_string(), std::path::absolute(dir)?);
+            }
+            Some((name, _)) => {
+                eprintln!("error: --solver-dir {name}=...: no submission named '{name}'");
+                return Ok(Err(EXIT_PROBLEMS));
+            }
+            None => {
+                eprintln!("error: --solver-dir '{spec}': expected NAME=DIR");
+                return Ok(Err(super::EXIT_USAGE));
+            }
+        }
+    }
+    let problems = commands.add_submissions(&comp, &subs, &location);
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("error: {p}");
+        }
+        return Ok(Err(EXIT_PROBLEMS));
+    }
+    Ok(Ok(commands))
+}
+
+fn run_local(global: &GlobalArgs, a: RunArgs) -> anyhow::Result<u8> {
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
@@ -223,18 +310,10 @@ fn run_local(a: RunArgs) -> anyhow::Result<u8> {
             return Ok(EXIT_PROBLEMS);
         }
     };
-    let mut commands = BTreeMap::new();
-    for s in &a.solvers {
-        match s.split_once('=') {
-            Some((n, c)) if !n.is_empty() && !process::split_command(c).is_empty() => {
-                commands.insert(n.to_string(), process::split_command(c));
-            }
-            _ => {
-                eprintln!("error: --solver: expected NAME=COMMAND, got `{s}`");
-                return Ok(super::EXIT_USAGE);
-            }
-        }
-    }
+    let commands = match validator_commands(global, &a)? {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
+    };
     let records = cores::run_local(&a.exec, &manifest, &commands, a.jobs);
     let out = a
         .output

@@ -402,19 +402,16 @@ fn validate_runs(
             },
         },
     )?;
-    // Each validator runs with its own Single Query command.
-    let mut commands = std::collections::BTreeMap::new();
-    for (_, s) in subs {
-        if let Some(p) = s
-            .participations
-            .iter()
-            .find(|p| p.tracks.contains(&Track::SingleQuery))
-            && let Some(c) = s.command_of(p)
-        {
-            let mut argv = vec![c.binary.clone()];
-            argv.extend(c.arguments.iter().cloned());
-            commands.insert(s.name.clone(), argv);
-        }
+    // Each validator runs with its own Single Query command, as on BenchExec.
+    let mut commands = crate::validate::commands::ValidatorCommands::default();
+    let refs: Vec<_> = subs.iter().map(|(_, s)| s).collect();
+    let location = SolverLocation {
+        solver_dirs: Default::default(),
+        on_path: true,
+    };
+    let problems = commands.add_submissions(comp, &refs, &location);
+    if !problems.is_empty() {
+        bail!("validator commands: {}", problems.join("; "));
     }
     let validation_runs = cores::run_local(dir, &manifest, &commands, jobs);
     ingest::write_jsonl(&dir.join(cores::LOCAL_RUNS), &validation_runs)?;

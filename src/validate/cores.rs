@@ -4,6 +4,7 @@
 //! validation manifest, so BenchExec definitions can be generated for it and
 //! [`run_local`] can run it without BenchExec.
 
+use super::commands::ValidatorCommands;
 use super::restrict::restrict;
 use crate::ingest::{IngestRecord, RunAnswer};
 use crate::model::{Division, Logic, Status, Track};
@@ -347,14 +348,14 @@ pub fn generate(
 }
 
 /// Runs every task's validators locally (no BenchExec), each with the task's
-/// time limit; `commands` maps a validator name to its command (the file is
-/// appended). Returns one `UnsatCoreValidation` run record per (task,
+/// time limit; `commands` gives each validator's command on the task's logic
+/// (the file is appended). Returns one `UnsatCoreValidation` run record per (task,
 /// validator), `task` = the validation file; a validator without a command
 /// gets an `error` record saying so.
 pub fn run_local(
     exec: &Path,
     manifest: &CoreManifest,
-    commands: &BTreeMap<String, Vec<String>>,
+    commands: &ValidatorCommands,
     jobs: usize,
 ) -> Vec<IngestRecord> {
     let dir = CoreManifest::dir(exec);
@@ -370,9 +371,10 @@ pub fn run_local(
         r.logic = t.logic.clone();
         r.division = t.division.clone();
         r.benchmark_key = t.file.clone();
-        let Some(argv) = commands.get(*v) else {
+        let Some(argv) = commands.get(v, t.logic.as_ref()) else {
             r.error = Some(format!(
-                "no command for validator {v} (give --solver {v}=COMMAND)"
+                "no command for validator {v} on {} (give --solver '{v}=COMMAND', or --submissions with a submission named '{v}' that entered the logic in Single Query)",
+                t.logic.as_ref().map_or("?", |l| l.as_str())
             ));
             return r;
         };

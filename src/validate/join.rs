@@ -34,11 +34,26 @@ pub struct JoinSummary {
     pub problems: Vec<String>,
 }
 
-/// The validation file a validation run ran on: its `benchmark_key` or
-/// `task` if that is a task file, else the last two components of the task
-/// path (`<LOGIC>/<file>`, `.yml` read as `.smt2`).
+/// The answer of a validation run under its task's time limit: a `sat` or
+/// `unsat` given after `limit` seconds (wall time, CPU time when unknown)
+/// counts as a timeout. BenchExec runs every task of a definition with the
+/// track's `validation_limits`; the 2025 per-task limit (the producing run's
+/// time) is applied here, so its verdicts equal the local runner's.
+pub fn within_limit(r: &IngestRecord, limit: f64) -> RunAnswer {
+    let late = r.walltime.or(r.cputime).is_some_and(|t| t > limit);
+    match r.answer {
+        RunAnswer::Sat | RunAnswer::Unsat if late => RunAnswer::Timeout,
+        a => a,
+    }
+}
+
+/// The validation file a validation run ran on: its `task` or
+/// `benchmark_key` if that is a task file, else the last two components of
+/// the task path (`<LOGIC>/<file>`, `.yml` read as `.smt2`; an ingested
+/// BenchExec run's `benchmark_key` is the original benchmark, shared by all
+/// its cores, so the task path is tried first).
 fn task_file(r: &IngestRecord, files: &HashMap<&str, usize>) -> Option<usize> {
-    for cand in [r.benchmark_key.as_str(), r.task.as_str()] {
+    for cand in [r.task.as_str(), r.benchmark_key.as_str()] {
         if let Some(&i) = files.get(cand) {
             return Some(i);
         }
@@ -84,7 +99,10 @@ pub fn join(
     {
         summary.validation_runs += 1;
         match task_file(v, &files) {
-            Some(i) => answers[i].entry(&v.solver).or_default().push(v.answer),
+            Some(i) => answers[i]
+                .entry(&v.solver)
+                .or_default()
+                .push(within_limit(v, manifest.tasks[i].time_limit)),
             None => summary.unmatched_validation_runs += 1,
         }
     }
@@ -183,6 +201,23 @@ mod tests {
         r.answer = answer;
         r.benchmark_key = "non-incremental/QF_UF/a.smt2".into();
         r
+    }
+
+    #[test]
+    fn answers_after_the_task_time_limit_are_timeouts() {
+        let mut r = run(Track::UnsatCoreValidation, "a", "t", RunAnswer::Sat);
+        assert_eq!(within_limit(&r, 1.0), RunAnswer::Sat);
+        r.cputime = Some(1.5);
+        assert_eq!(within_limit(&r, 1.0), RunAnswer::Timeout);
+        // Wall time is the limit's clock when known.
+        r.walltime = Some(0.9);
+        assert_eq!(within_limit(&r, 1.0), RunAnswer::Sat);
+        r.walltime = Some(2.0);
+        r.answer = RunAnswer::Unsat;
+        assert_eq!(within_limit(&r, 1.0), RunAnswer::Timeout);
+        assert_eq!(within_limit(&r, 2.0), RunAnswer::Unsat);
+        r.answer = RunAnswer::Unknown;
+        assert_eq!(within_limit(&r, 1.0), RunAnswer::Unknown);
     }
 
     #[test]

@@ -10,12 +10,13 @@
 //! ```
 //!
 //! * [`verdict`]: the verdict schema and what it means for scoring ([`verdict::run_score`]);
-//! * [`cores`], [`restrict`], [`join`]: unsat-core validation;
+//! * [`cores`], [`restrict`], [`join`], [`commands`]: unsat-core validation;
 //! * [`models`], [`model_text`], [`dolmen`], [`cache`]: model validation;
 //! * [`sexp`], [`process`]: lexer-based s-expressions, validator processes;
 //! * [`scoring_input`]: validated runs into the scoring engine's [`crate::scoring::ScoredRun`].
 
 pub mod cache;
+pub mod commands;
 pub mod cores;
 pub mod dolmen;
 pub mod join;
