@@ -153,10 +153,17 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> anyhow::Result<u8> {
     let only = only_logics(&args.submissions, comp, args.track)?;
     let mut out = e::select_2008(&inv, comp, &tally, args.seed, only.as_ref())
         .map_err(|m| anyhow::anyhow!(m))?;
+    let sq = runs
+        .iter()
+        .filter(|r| r.track == Track::SingleQuery)
+        .count();
     let mut notes = vec![format!(
-        "2008 rules: difficulty of {} benchmark(s) from {} previous run(s)",
+        "2008 rules: difficulty of {} benchmark(s) from {sq} previous SingleQuery run(s){}",
         tally.len(),
-        runs.len()
+        match runs.len() - sq {
+            0 => String::new(),
+            n => format!(" ({n} run(s) of other tracks ignored)"),
+        }
     )];
     if comp.rules != RulesEdition::Rules2008 {
         notes.push(format!(

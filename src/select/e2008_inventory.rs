@@ -240,8 +240,15 @@ pub fn explain(s: &Selection2008) -> String {
         "division", "all", "removed", "unknown", "check", "industr", "crafted", "random", "nocat",
         "noprev", "easy", "hard", "selected",
     ];
+    let width = s
+        .divisions
+        .keys()
+        .map(|d| d.as_str().len())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     let row = |cells: &[String]| -> String {
-        let mut line = format!("{:<16}", cells[0]);
+        let mut line = format!("{:<width$}", cells[0]);
         for c in &cells[1..] {
             let _ = write!(line, " {c:>8}");
         }
