@@ -131,3 +131,126 @@ fn cvc5_on_a_sat_benchmark_gives_sat() {
     assert_eq!(outcome.verdict, ProofVerdict::Sat, "{}", run.stdout);
     assert!(w.read("proof.txt").starts_with(b"sat\n"));
 }
+
+/// Real wrapper outputs (two valid proofs, a tampered proof, a sat benchmark),
+/// interpreted by the ingestion (`ingest::interpret`, as `smtcomp ingest` does for
+/// a Proof Exhibition log), written as a run table and summarized by
+/// `smtcomp score --edition 2023 --track ProofExhibition`.
+#[test]
+fn cvc5_proof_runs_summarized_by_score() {
+    use smtcomp::benchmarks::{Inventory, NonIncrementalInfo, Smt2File};
+    use smtcomp::ingest::interpret::{LogText, interpret as ingest_interpret};
+    use smtcomp::ingest::record::{IngestRecord, LogRef, write_jsonl};
+    use smtcomp::model::{Logic, Status, Track};
+    let Some(cvc5) = require_solver("cvc5") else {
+        return;
+    };
+    let sat_bench = "single/QF_UF/CVC4-1.8_test_regress_regress0_ite4.smt2";
+    let cases = [
+        ("cvc5", "", UNSAT_BENCHMARKS[0], Status::Unsat),
+        ("cvc5", "", UNSAT_BENCHMARKS[1], Status::Unsat),
+        ("cvc5", "", sat_bench, Status::Sat),
+        (
+            "cvc5-tampered",
+            " | sed 3d",
+            UNSAT_BENCHMARKS[0],
+            Status::Unsat,
+        ),
+    ];
+    let mut records = Vec::new();
+    let mut inv = Inventory::default();
+    for (solver, filter, bench, status) in cases {
+        let w = setup(&cvc5, filter, bench);
+        let run = w.run(&["--total-budget", "120", "bench.smt2"]);
+        let parts: Vec<&str> = bench.split('/').collect();
+        let file = Smt2File {
+            incremental: false,
+            logic: Logic::new(parts[1].to_string()),
+            family: vec!["corpus".into()],
+            name: parts[2].to_string(),
+        };
+        let log = LogRef {
+            archive: "logs".into(),
+            member: format!("{solver}.{}.log", parts[2]),
+        };
+        // The summary reads only the proof data; the BenchExec status is not needed.
+        let it = ingest_interpret(
+            Track::ProofExhibition,
+            Some("unknown"),
+            &LogText::Read {
+                log: run.stdout.as_bytes(),
+                start: 0,
+                at: log,
+            },
+        );
+        let mut r = IngestRecord::new("pe.xml", file.path());
+        r.solver = solver.into();
+        r.track = Some(Track::ProofExhibition);
+        r.logic = Some(file.logic.clone());
+        r.benchmark = Some(file.clone());
+        r.benchmark_key = file.path();
+        r.proof = it.proof;
+        assert!(r.proof.is_some(), "{bench}: {}", run.stdout);
+        records.push(r);
+        if !inv.non_incremental.iter().any(|b| b.file == file) {
+            inv.non_incremental.push(NonIncrementalInfo {
+                file,
+                status,
+                asserts: 1,
+                category: None,
+            });
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("pe.jsonl.gz");
+    write_jsonl(&runs, &records).unwrap();
+    let inv_path = dir.path().join("inv.json");
+    inv.write(&inv_path).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .args([
+            "--year",
+            "2023",
+            "score",
+            "--edition",
+            "2023",
+            "--track",
+            "ProofExhibition",
+        ])
+        .arg("--runs")
+        .arg(&runs)
+        .arg("--inventory")
+        .arg(&inv_path)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    // solver,division,valid,holey,invalid,sat,unknown,timeout,error,errors,...
+    let row = |solver: &str, division: &str| -> Vec<String> {
+        csv.lines()
+            .find(|l| l.starts_with(&format!("{solver},{division},")))
+            .unwrap_or_else(|| panic!("no {solver}/{division} in\n{csv}"))
+            .split(',')
+            .skip(2)
+            .take(8)
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        row("cvc5", "QF_LinearRealArith"),
+        ["1", "0", "0", "0", "0", "0", "0", "0"]
+    );
+    assert_eq!(
+        row("cvc5", "QF_Equality"),
+        ["1", "0", "0", "1", "0", "0", "0", "1"]
+    );
+    assert_eq!(
+        row("cvc5-tampered", "QF_LinearRealArith"),
+        ["0", "0", "1", "0", "0", "0", "0", "1"]
+    );
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+}

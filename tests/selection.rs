@@ -31,6 +31,7 @@ fn bench(
         file: file(logic, family, name),
         status,
         asserts,
+        category: None,
     }
 }
 

@@ -49,6 +49,45 @@ impl Smt2File {
     }
 }
 
+/// SMT-LIB benchmark category (`(set-info :category "...")`), used by the 2008
+/// benchmark selection (2008 rules section 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Hand-crafted feature checks (always included in 2008).
+    Check,
+    /// From real applications.
+    Industrial,
+    /// Everything else.
+    Crafted,
+    /// Randomly generated.
+    Random,
+}
+
+impl Category {
+    /// Parses the category value (`industrial`, `crafted`, `random`, `check`),
+    /// ignoring ASCII case and surrounding whitespace. Anything else is `None`.
+    pub fn parse(value: &[u8]) -> Option<Category> {
+        match value.trim_ascii().to_ascii_lowercase().as_slice() {
+            b"check" => Some(Category::Check),
+            b"industrial" => Some(Category::Industrial),
+            b"crafted" => Some(Category::Crafted),
+            b"random" => Some(Category::Random),
+            _ => None,
+        }
+    }
+
+    /// The lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Check => "check",
+            Category::Industrial => "industrial",
+            Category::Crafted => "crafted",
+            Category::Random => "random",
+        }
+    }
+}
+
 /// A non-incremental benchmark.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NonIncrementalInfo {
@@ -58,6 +97,11 @@ pub struct NonIncrementalInfo {
     pub status: Status,
     /// Number of `assert` commands.
     pub asserts: u64,
+    /// Category from `(set-info :category ...)`, when the scan found a recognized
+    /// one (absent from reference lists and older inventories; not written when
+    /// `None`, so inventories of files without a category are unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
 }
 
 /// An incremental benchmark.

@@ -8,9 +8,9 @@
 //! directory, a file with more than one query is incremental.
 //! Files that cannot be read are reported with the reason, never dropped.
 
-use super::{IncrementalInfo, Inventory, NonIncrementalInfo, ScanError, Smt2File};
+use super::{Category, IncrementalInfo, Inventory, NonIncrementalInfo, ScanError, Smt2File};
 use crate::model::{Competition, Logic, Status, is_valid_name};
-use crate::smtlib::{CommandKind, CommandReader};
+use crate::smtlib::{CommandKind, CommandReader, TokenKind, tokenize};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -26,6 +26,31 @@ pub struct ScriptFacts {
     pub push_pop: bool,
     /// Status declared before the first query (or anywhere, if there is no query).
     pub first_status: Option<Status>,
+    /// The first `(set-info :category V)`: V a string literal (SMT-LIB 2), a
+    /// symbol or a quoted symbol naming a [`Category`]. `None` when there is no
+    /// such command or the first one is malformed or names no known category.
+    pub category: Option<Category>,
+}
+
+/// The category of a `set-info` command, if it is `(set-info :category V)`:
+/// `Some(None)` for a malformed or unknown value.
+fn set_info_category(text: &[u8]) -> Option<Option<Category>> {
+    let toks = tokenize(text).ok()?;
+    let key = toks.get(2)?;
+    if key.kind != TokenKind::Keyword || key.text != b":category" {
+        return None;
+    }
+    if toks.len() != 5 {
+        return Some(None);
+    }
+    let v = &toks[3];
+    let value = match v.kind {
+        TokenKind::String => crate::smtlib::lexer::string_content(&v.text),
+        TokenKind::Symbol => v.text.clone(),
+        TokenKind::QuotedSymbol => v.text[1..v.text.len() - 1].to_vec(),
+        _ => return Some(None),
+    };
+    Some(Category::parse(&value))
 }
 
 /// Reads the facts of one script.
@@ -34,6 +59,7 @@ pub fn script_facts(path: &Path) -> Result<ScriptFacts, String> {
     let mut reader = CommandReader::new(BufReader::with_capacity(1 << 16, file));
     let mut facts = ScriptFacts::default();
     let mut pending: Option<Status> = None;
+    let mut category_seen = false;
     while let Some(cmd) = reader.next_command().map_err(|e| e.to_string())? {
         match cmd.kind {
             CommandKind::SetInfoStatus(s) => {
@@ -53,6 +79,12 @@ pub fn script_facts(path: &Path) -> Result<ScriptFacts, String> {
             _ => match cmd.head() {
                 Some(b"assert") => facts.asserts += 1,
                 Some(b"push") | Some(b"pop") => facts.push_pop = true,
+                Some(b"set-info") if !category_seen => {
+                    if let Some(c) = set_info_category(cmd.text) {
+                        category_seen = true;
+                        facts.category = c;
+                    }
+                }
                 _ => {}
             },
         }
@@ -150,6 +182,7 @@ pub fn scan(root: &Path, comp: &Competition, jobs: usize) -> Inventory {
                 file,
                 status: facts.first_status.unwrap_or(Status::Unknown),
                 asserts: facts.asserts,
+                category: facts.category,
             })
         })
     });
@@ -167,4 +200,68 @@ pub fn scan(root: &Path, comp: &Competition, jobs: usize) -> Inventory {
 enum Entry {
     Inc(IncrementalInfo),
     NonInc(NonIncrementalInfo),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn category_of(text: &str) -> Option<Category> {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("b.smt2");
+        std::fs::write(&p, text).unwrap();
+        script_facts(&p).unwrap().category
+    }
+
+    #[test]
+    fn category_string_symbol_quoted() {
+        let body = "(set-logic QF_UF)\n(check-sat)\n";
+        for (info, want) in [
+            (
+                "(set-info :category \"industrial\")",
+                Some(Category::Industrial),
+            ),
+            ("(set-info :category \"crafted\")", Some(Category::Crafted)),
+            ("(set-info :category \"random\")", Some(Category::Random)),
+            ("(set-info :category \"check\")", Some(Category::Check)),
+            (
+                "(set-info :category industrial)",
+                Some(Category::Industrial),
+            ),
+            ("(set-info :category |random|)", Some(Category::Random)),
+            (
+                "(set-info   :category\n  \" Crafted \" )",
+                Some(Category::Crafted),
+            ),
+        ] {
+            assert_eq!(category_of(&format!("{info}\n{body}")), want, "{info}");
+        }
+    }
+
+    #[test]
+    fn category_missing_or_malformed() {
+        let body = "(set-logic QF_UF)\n(check-sat)\n";
+        assert_eq!(category_of(body), None);
+        assert_eq!(
+            category_of(&format!("(set-info :status sat)\n{body}")),
+            None
+        );
+        for bad in [
+            "(set-info :category \"industral\")",
+            "(set-info :category)",
+            "(set-info :category 3)",
+            "(set-info :category \"industrial\" extra)",
+            "(set-info :category (industrial))",
+            "(set-info :category \"\")",
+        ] {
+            assert_eq!(category_of(&format!("{bad}\n{body}")), None, "{bad}");
+        }
+        // The first :category decides; a comment mentioning one does not count.
+        assert_eq!(
+            category_of(&format!(
+                "; (set-info :category \"check\")\n(set-info :category \"random\")\n(set-info :category \"check\")\n{body}"
+            )),
+            Some(Category::Random)
+        );
+    }
 }

@@ -32,7 +32,9 @@ pub enum ScoreFormat {
 /// Arguments of `smtcomp score`.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    /// Track to score (SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud).
+    /// Track to score (SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud),
+    /// or ProofExhibition for the (unscored) Proof Exhibition summary of the 2023 rules 5.8
+    /// (`--format md|json|csv`; runs from an `smtcomp ingest` run table).
     #[arg(long)]
     track: Track,
     /// Runs: a results file (`{"results": [...]}`) or JSON lines of run records, gz or not.
@@ -42,7 +44,8 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "FILE")]
     inventory: PathBuf,
     /// Submission files or directories (who is registered where, competitive flags, teams).
-    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    /// Required except for `--track ProofExhibition`.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Scoring policy: `rules` (the 2025 rules, default) or `published-2025`.
     #[arg(long, default_value = "rules")]
@@ -153,6 +156,13 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
             args.track, comp.name
         );
         return Ok(EXIT_PROBLEMS);
+    }
+    if args.track == Track::ProofExhibition {
+        return proof_exhibition(&comp, edition, &args);
+    }
+    if args.submissions.is_empty() {
+        eprintln!("error: --submissions is required (except for --track ProofExhibition)");
+        return Ok(super::EXIT_USAGE);
     }
     let (runs, inventory, subs) =
         load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
@@ -272,6 +282,48 @@ fn historical(
         } else {
             editions::e2008::markdown(&s)
         }
+    };
+    write_out(args.output.as_deref(), &text)
+}
+
+/// `score --track ProofExhibition`: the 2023 Proof Exhibition summary.
+fn proof_exhibition(
+    comp: &crate::model::Competition,
+    edition: RulesEdition,
+    args: &ScoreArgs,
+) -> anyhow::Result<u8> {
+    use editions::e2023_proof as pe;
+    if matches!(edition, RulesEdition::Rules2008 | RulesEdition::Rules2015) {
+        eprintln!("error: the {edition} rules have no Proof Exhibition track");
+        return Ok(super::EXIT_USAGE);
+    }
+    if !matches!(
+        args.format,
+        ScoreFormat::Md | ScoreFormat::Json | ScoreFormat::Csv
+    ) {
+        eprintln!("error: --track ProofExhibition supports --format md, json or csv only");
+        return Ok(super::EXIT_USAGE);
+    }
+    let mut records = Vec::new();
+    for p in &args.runs {
+        let got = crate::ingest::read_jsonl(p).map_err(|e| {
+            anyhow::anyhow!(
+                "{e} (the Proof Exhibition summary needs an `smtcomp ingest` run table)"
+            )
+        })?;
+        records.extend(got);
+    }
+    let inventory = Inventory::read(&args.inventory)?;
+    let statuses = inventory
+        .non_incremental
+        .iter()
+        .map(|b| (b.file.path(), b.status))
+        .collect();
+    let report = pe::report(&records, comp, &statuses);
+    let text = match args.format {
+        ScoreFormat::Json => to_json(&report)?,
+        ScoreFormat::Csv => pe::csv(&report),
+        _ => pe::markdown(&report),
     };
     write_out(args.output.as_deref(), &text)
 }

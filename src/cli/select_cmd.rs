@@ -3,7 +3,7 @@
 use super::{EXIT_OK, GlobalArgs, print, to_json};
 use crate::benchmarks::Inventory;
 use crate::datafile;
-use crate::model::{Competition, Logic, Status, Track};
+use crate::model::{Competition, Logic, RulesEdition, Status, Track};
 use crate::results::{ResultsFile, RunRecord};
 use crate::select::{
     Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves, select, select_parallel,
@@ -24,9 +24,17 @@ pub struct SelectArgs {
     inventory: PathBuf,
     /// Previous years' Single Query results (`results-sq-YYYY.json.gz`), for triviality and
     /// Parallel/Cloud hardness. Files named with a year outside the definition's
-    /// `previous_results_years` are ignored (and said so).
+    /// `previous_results_years` are ignored (and said so). `--edition 2008`: the
+    /// previous competition's runs (a results file or an `smtcomp ingest` run
+    /// table), for the difficulty; required, every file is used.
     #[arg(long, num_args = 1.., value_name = "FILE")]
     previous_results: Vec<PathBuf>,
+    /// Selection rules: 2008 (rules section 4: check benchmarks, family pools,
+    /// 170/20/10 category slots, difficulty bands) or 2025 (section 6). Default:
+    /// 2008 if the definition's `rules` is 2008, else 2025 (2015 and 2023 select
+    /// as 2025).
+    #[arg(long, value_name = "YEAR")]
+    edition: Option<RulesEdition>,
     /// This year's Single Query results, for the status filters of Unsat-Core and
     /// Model-Validation (an unknown status counts when a sound solver answered).
     #[arg(long, num_args = 1.., value_name = "FILE")]
@@ -50,6 +58,9 @@ pub struct SelectArgs {
 
 pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> anyhow::Result<u8> {
     let comp = global.competition()?;
+    if args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008 {
+        return run_2008(&comp, &args);
+    }
     let inv = Inventory::read(&args.inventory)?;
     let mut notes = Vec::new();
     let previous = read_results(&args.previous_results, &comp, &mut notes, true)?;
@@ -98,6 +109,76 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> anyhow::Result<u8> {
     match &args.output {
         Some(path) => datafile::write_json(path, &selection)?,
         None if !args.explain => print(&to_json(&selection)?)?,
+        None => {}
+    }
+    Ok(EXIT_OK)
+}
+
+/// `select --edition 2008`.
+fn run_2008(comp: &Competition, args: &SelectArgs) -> anyhow::Result<u8> {
+    use crate::select::e2008_inventory as e;
+    if args.track != Track::SingleQuery {
+        eprintln!("error: the 2008 rules have a single track (select it as SingleQuery)");
+        return Ok(super::EXIT_USAGE);
+    }
+    if args.previous_results.is_empty() {
+        eprintln!(
+            "error: --edition 2008 needs --previous-results FILE...: the difficulty of every \
+             benchmark comes from a previous competition's runs (2008 rules section 4)"
+        );
+        return Ok(super::EXIT_USAGE);
+    }
+    if !args.current_results.is_empty() || args.heats > 1 {
+        eprintln!("error: --edition 2008 takes neither --current-results nor --heats");
+        return Ok(super::EXIT_USAGE);
+    }
+    let inv = Inventory::read(&args.inventory)?;
+    let mut runs = Vec::new();
+    for p in &args.previous_results {
+        let (got, skipped) = super::score_cmd::read_runs(p)?;
+        if skipped > 0 {
+            eprintln!(
+                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
+                p.display()
+            );
+        }
+        runs.extend(got);
+    }
+    let statuses: HashMap<String, Status> = inv
+        .non_incremental
+        .iter()
+        .map(|b| (b.file.path(), b.status))
+        .collect();
+    let tally = e::tally(&runs, &statuses);
+    let only = only_logics(&args.submissions, comp, args.track)?;
+    let mut out = e::select_2008(&inv, comp, &tally, args.seed, only.as_ref())
+        .map_err(|m| anyhow::anyhow!(m))?;
+    let sq = runs
+        .iter()
+        .filter(|r| r.track == Track::SingleQuery)
+        .count();
+    let mut notes = vec![format!(
+        "2008 rules: difficulty of {} benchmark(s) from {sq} previous SingleQuery run(s){}",
+        tally.len(),
+        match runs.len() - sq {
+            0 => String::new(),
+            n => format!(" ({n} run(s) of other tracks ignored)"),
+        }
+    )];
+    if comp.rules != RulesEdition::Rules2008 {
+        notes.push(format!(
+            "divisions of {} (the 2008 divisions: --year 2008)",
+            comp.name
+        ));
+    }
+    notes.append(&mut out.selection.notes);
+    out.selection.notes = notes;
+    if args.explain {
+        print(&e::explain(&out))?;
+    }
+    match &args.output {
+        Some(path) => datafile::write_json(path, &out.selection)?,
+        None if !args.explain => print(&to_json(&out.selection)?)?,
         None => {}
     }
     Ok(EXIT_OK)

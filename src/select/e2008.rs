@@ -1,7 +1,6 @@
 //! The 2008 benchmark selection algorithm (2008 rules section 4), one division at
-//! a time, as a library function. Wiring into `smtcomp select --edition 2008`
-//! still needs a `category` in the inventory and difficulties from previous
-//! results (see `docs/editions.md`).
+//! a time. `smtcomp select --edition 2008` builds the candidates from the
+//! inventory and previous runs ([`super::e2008_inventory`]).
 //!
 //! 1. every eligible *check* benchmark is included;
 //! 2. per family, non-check benchmarks form a pool: all if ≤ 200, else 200 split
@@ -27,18 +26,7 @@ pub const DIVISION_SLOTS: usize = 200;
 /// Family pool size (rules step 2).
 pub const FAMILY_POOL: usize = 200;
 
-/// SMT-LIB benchmark category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Category {
-    /// Hand-crafted feature checks (always included).
-    Check,
-    /// From real applications.
-    Industrial,
-    /// Everything else.
-    Crafted,
-    /// Randomly generated.
-    Random,
-}
+pub use crate::benchmarks::Category;
 
 /// One selectable benchmark.
 #[derive(Debug, Clone, PartialEq, Eq)]

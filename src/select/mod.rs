@@ -1,6 +1,7 @@
 //! Benchmark selection by the rules (2025 section 6), with glibc `random()`.
 
 pub mod e2008;
+pub mod e2008_inventory;
 pub mod evidence;
 pub mod parallel;
 pub mod random;

@@ -14,7 +14,8 @@
 //!   verdicts per solver and division, errors (`invalid` or `sat`, the two
 //!   erroneous results of 5.8), sums the `holes`, `axioms`, `steps` and
 //!   `assertions` statistics, and flags a checker that says `valid` on a
-//!   benchmark known to be `sat`.
+//!   benchmark known to be `sat`; `smtcomp score --track ProofExhibition` prints
+//!   it ([`super::e2023_proof`]).
 
 use crate::model::Status;
 use crate::proof::{ProofOutcome, ProofVerdict};
