@@ -75,7 +75,7 @@ fn demo_runs_the_whole_pipeline_and_reuses_finished_stages() {
     let summary: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("scores/proof-exhibition.json")).unwrap())
             .unwrap();
-    let lines = summary.as_array().unwrap();
+    let lines = summary["lines"].as_array().unwrap();
     let count = |k: &str| -> u64 {
         lines
             .iter()
