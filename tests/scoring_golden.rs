@@ -592,7 +592,7 @@ fn teams_come_from_the_submissions() {
         .iter()
         .filter_map(|l| l.submission.as_ref())
         .collect();
-    let t = teams(&subs, &comp.base_solvers);
+    let t = teams(&subs, &comp.base_solvers, &comp.teams);
     // Shared contributors: SMTInterpol and UltimateEliminator+MathSAT are one team.
     assert_eq!(t["SMTInterpol"], t["UltimateEliminator+MathSAT"]);
     // Z3-Parti-Z3pp and STP-Parti-Bitwuzla (same authors) are one team, although
@@ -601,6 +601,32 @@ fn teams_come_from_the_submissions() {
     // Z3-Owl (derived) is not in the team of its base solver; Yices2 is its own team.
     assert_ne!(t["Z3-Owl"], t["Z3-Owl-base"]);
     assert_ne!(t["Yices2"], t["cvc5"]);
+    // cvc5 and Bitwuzla share contributors (Niemetz, Preiner): one team by the rule...
+    assert_eq!(t["cvc5"], t["Bitwuzla"]);
+    // ...unless the definition names their teams ([teams] in the competition file).
+    let mut explicit = std::collections::BTreeMap::new();
+    explicit.insert("cvc5".to_string(), "cvc5".to_string());
+    explicit.insert("Bitwuzla".to_string(), "Bitwuzla".to_string());
+    let t2 = teams(&subs, &comp.base_solvers, &explicit);
+    assert_ne!(t2["cvc5"], t2["Bitwuzla"]);
+    assert_eq!(t2["cvc5"], "team:cvc5");
+    // Everyone else keeps the derived team.
+    assert_eq!(t2["SMTInterpol"], t["SMTInterpol"]);
+    assert_eq!(t2["Z3-Parti-Z3pp"], t2["STP-Parti-Bitwuzla"]);
+}
+
+#[test]
+fn explicit_teams_are_read_and_checked() {
+    use smtcomp::model::Competition;
+    let base = include_str!("../demo/competition.toml");
+    let ok = format!("{base}\n[teams]\n\"cvc5 team\" = [\"cvc5\"]\nBitwuzla = [\"Bitwuzla\"]\n");
+    let comp = Competition::from_toml(&ok, "t.toml").unwrap();
+    assert_eq!(comp.teams["cvc5"], "cvc5 team");
+    let twice = format!("{base}\n[teams]\na = [\"cvc5\"]\nb = [\"cvc5\"]\n");
+    let e = Competition::from_toml(&twice, "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "t.toml: teams.b: solver 'cvc5' is also in team 'a'");
 }
 
 #[test]

@@ -128,6 +128,10 @@ pub struct Competition {
     pub removed_benchmarks: Vec<RemovedBenchmark>,
     /// Derived solver -> base solver.
     pub base_solvers: BTreeMap<String, String>,
+    /// Solver -> explicit team name (from the definition's `[teams]`), overriding
+    /// the teams derived from shared contributors.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub teams: BTreeMap<String, String>,
     /// The tracks, keyed by track.
     pub tracks: BTreeMap<Track, TrackDefinition>,
     /// Where the definition came from (file path or `built-in 2025`).
@@ -200,6 +204,17 @@ impl Competition {
                     sel.ratio_of_used_benchmarks
                 ),
             ));
+        }
+        let mut teams: BTreeMap<String, String> = BTreeMap::new();
+        for (team, solvers) in &file.teams {
+            for solver in solvers {
+                if let Some(other) = teams.insert(solver.clone(), team.clone()) {
+                    return Err(invalid(
+                        format!("teams.{team}"),
+                        format!("solver '{solver}' is also in team '{other}'"),
+                    ));
+                }
+            }
         }
         let mut tracks = BTreeMap::new();
         for (&track, def) in &file.tracks {
@@ -283,6 +298,7 @@ impl Competition {
             selection: file.selection,
             removed_benchmarks: file.removed_benchmarks,
             base_solvers: file.base_solvers,
+            teams,
             tracks,
             origin: origin.to_string(),
         };

@@ -28,6 +28,10 @@ pub struct CompetitionFile {
     /// Derived solver name -> base solver name.
     #[serde(default)]
     pub base_solvers: BTreeMap<String, String>,
+    /// Explicit teams (team name -> solver names), overriding the teams derived
+    /// from shared contributors for the solvers listed (rules section 6).
+    #[serde(default)]
+    pub teams: BTreeMap<String, Vec<String>>,
     /// Track name -> definition.
     pub tracks: BTreeMap<Track, TrackFile>,
 }

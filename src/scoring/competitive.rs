@@ -12,6 +12,10 @@
 //!   solver are never linked (rules section 4: a derived tool is based on a solver
 //!   "from a different group of authors");
 //! * the team id is the alphabetically smallest solver name of the component;
+//! * a solver the competition definition puts in an explicit team (`[teams]`)
+//!   belongs to that team only: it is not linked by contributors, and the team
+//!   id is `team:<name>` (the organizers' override, e.g. for two solvers that
+//!   share developers but are different teams);
 //! * a group is competitive when its competitive (author-submitted) solvers come
 //!   from at least two teams.
 //!
@@ -39,17 +43,23 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 
 /// Solver name -> team id, from the submissions' contributors.
 /// `base_solvers` maps derived -> base; those pairs are never merged. Only
-/// competitive submissions are linked.
+/// competitive submissions are linked. `explicit` (solver -> team name, the
+/// definition's `[teams]`) overrides the linking for the solvers it lists.
 pub fn teams(
     submissions: &[&Submission],
     base_solvers: &BTreeMap<String, String>,
+    explicit: &BTreeMap<String, String>,
 ) -> BTreeMap<String, String> {
     let mut subs: Vec<&Submission> = submissions.to_vec();
     subs.sort_by(|a, b| a.name.cmp(&b.name));
     let n = subs.len();
     let mut parent: Vec<usize> = (0..n).collect();
     let mut by_contributor: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, s) in subs.iter().enumerate().filter(|(_, s)| s.competitive) {
+    for (i, s) in subs
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.competitive && !explicit.contains_key(&s.name))
+    {
         let names: BTreeSet<String> = s.contributors.iter().map(|c| normalise(&c.name)).collect();
         for c in names {
             if !c.is_empty() {
@@ -80,8 +90,11 @@ pub fn teams(
     }
     (0..n)
         .map(|i| {
-            let r = find(&mut parent, i);
-            (subs[i].name.clone(), subs[r].name.clone())
+            let team = match explicit.get(&subs[i].name) {
+                Some(t) => format!("team:{t}"),
+                None => subs[find(&mut parent, i)].name.clone(),
+            };
+            (subs[i].name.clone(), team)
         })
         .collect()
 }

@@ -26,7 +26,7 @@ pub fn build_input(
         .iter()
         .filter_map(|l| l.submission.as_ref())
         .collect();
-    let teams = competitive::teams(&subs, &comp.base_solvers);
+    let teams = competitive::teams(&subs, &comp.base_solvers, &comp.teams);
     let mut participants: Vec<Participant> = submissions
         .iter()
         .filter_map(|l| {
