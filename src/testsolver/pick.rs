@@ -1,0 +1,162 @@
+//! Which benchmarks `test-solver` runs: per track and entered logic, up to N
+//! small benchmarks of the library that suit the track.
+
+use crate::benchmarks::{Inventory, Smt2File};
+use crate::model::{Competition, Logic, Status, Track};
+use crate::prepare::library_file;
+use crate::select::{SelectedBenchmark, Selection};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// One candidate: identity, status, count (asserts or check-sats), size in bytes.
+#[derive(Debug, Clone)]
+struct Cand {
+    file: Smt2File,
+    status: Status,
+    count: u64,
+    size: u64,
+}
+
+/// The outcome of picking for one logic: the benchmarks, or why there is none.
+#[derive(Debug, Clone)]
+pub enum Picked {
+    /// The chosen benchmarks (smallest first).
+    Some(Vec<SelectedBenchmark>),
+    /// None suits the track: the reason in plain words.
+    None(String),
+}
+
+/// What the track needs of a benchmark, in words (for "not tested" lines).
+fn need(track: Track, min_asserts: u64) -> String {
+    match track {
+        Track::Incremental => {
+            "no incremental benchmark with a known answer to its first check-sat".into()
+        }
+        Track::UnsatCore => format!("no unsat benchmark with at least {min_asserts} assertions"),
+        Track::ModelValidation => "no sat benchmark".into(),
+        _ => "no benchmark".into(),
+    }
+}
+
+/// Picks up to `n` benchmarks of `logic` for `track`: smallest file first;
+/// Single Query prefers one sat and one unsat of known status; Unsat Core takes
+/// only unsat benchmarks with enough assertions, Model Validation only sat
+/// ones, Incremental only incremental files.
+pub fn pick(
+    inv: &Inventory,
+    library: &Path,
+    comp: &Competition,
+    track: Track,
+    logic: &Logic,
+    n: usize,
+) -> Picked {
+    let min_asserts = comp.selection.unsat_core_min_num_asserts;
+    let size = |f: &Smt2File| {
+        std::fs::metadata(library_file(library, f))
+            .map(|m| m.len())
+            .unwrap_or(u64::MAX)
+    };
+    let mut cands: Vec<Cand> = if track == Track::Incremental {
+        inv.incremental
+            .iter()
+            .filter(|b| &b.file.logic == logic)
+            // The trace executor sends nothing after the leading known answers:
+            // a file whose first check-sat has no known answer tests nothing.
+            .filter(|b| {
+                b.statuses.as_ref().is_none_or(|s| {
+                    s.first()
+                        .is_some_and(|f| matches!(f, Status::Sat | Status::Unsat))
+                })
+            })
+            .map(|b| Cand {
+                file: b.file.clone(),
+                status: Status::Incremental,
+                count: b.check_sats,
+                size: size(&b.file),
+            })
+            .collect()
+    } else {
+        inv.non_incremental
+            .iter()
+            .filter(|b| &b.file.logic == logic)
+            .filter(|b| match track {
+                Track::UnsatCore => b.status == Status::Unsat && b.asserts >= min_asserts,
+                Track::ModelValidation => b.status == Status::Sat,
+                _ => true,
+            })
+            .map(|b| Cand {
+                file: b.file.clone(),
+                status: b.status,
+                count: b.asserts,
+                size: size(&b.file),
+            })
+            .collect()
+    };
+    if cands.is_empty() {
+        let any = inv.non_incremental.iter().any(|b| &b.file.logic == logic)
+            || inv.incremental.iter().any(|b| &b.file.logic == logic);
+        return Picked::None(if any {
+            need(track, min_asserts)
+        } else {
+            "no benchmark".into()
+        });
+    }
+    cands.sort_by(|a, b| {
+        (a.size, a.file.path())
+            .cmp(&(b.size, b.file.path()))
+            .then(a.count.cmp(&b.count))
+    });
+    let mut chosen: Vec<Cand> = Vec::new();
+    if track == Track::SingleQuery {
+        // The smallest sat and the smallest unsat first, then the smallest of
+        // known status, then any.
+        for want in [Status::Sat, Status::Unsat] {
+            if let Some(c) = cands.iter().find(|c| c.status == want) {
+                chosen.push(c.clone());
+            }
+        }
+        let known = cands
+            .iter()
+            .filter(|c| matches!(c.status, Status::Sat | Status::Unsat));
+        let unknown = cands
+            .iter()
+            .filter(|c| !matches!(c.status, Status::Sat | Status::Unsat));
+        for c in known.chain(unknown) {
+            if !chosen.iter().any(|x| x.file == c.file) {
+                chosen.push(c.clone());
+            }
+        }
+    } else {
+        chosen = cands;
+    }
+    chosen.truncate(n);
+    Picked::Some(
+        chosen
+            .into_iter()
+            .map(|c| SelectedBenchmark {
+                file: c.file,
+                status: c.status,
+                count: c.count,
+                new: false,
+                heat: None,
+            })
+            .collect(),
+    )
+}
+
+/// A selection of `benchmarks` for `track` (sorted by path, as prepared sets are).
+pub fn selection(
+    comp: &Competition,
+    track: Track,
+    mut benchmarks: Vec<SelectedBenchmark>,
+) -> Selection {
+    benchmarks.sort_by_cached_key(|b| b.file.path());
+    Selection {
+        track,
+        year: comp.year,
+        seed: 0,
+        notes: vec!["test-solver: small benchmarks per entered logic".into()],
+        logics: BTreeMap::new(),
+        benchmarks,
+    }
+}
