@@ -88,12 +88,6 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
             args.submission.display()
         );
     }
-    if !is_executable(&args.benchexec) {
-        anyhow::bail!(
-            "{}: BenchExec not found (scripts/install-deps installs it; or give --benchexec PATH)",
-            args.benchexec.display()
-        );
-    }
     let name = loaded
         .submission
         .as_ref()
@@ -133,12 +127,4 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
     } else {
         EXIT_PROBLEMS
     })
-}
-
-/// Whether `p` is an executable file (a name without `/` is looked up on PATH).
-fn is_executable(p: &std::path::Path) -> bool {
-    if p.components().count() > 1 {
-        return p.is_file();
-    }
-    crate::testsolver::on_path(&p.to_string_lossy())
 }

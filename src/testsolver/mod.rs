@@ -177,6 +177,13 @@ pub fn run(
         return Ok(report);
     }
 
+    if !is_executable(&opts.benchexec) {
+        bail!(
+            "{}: BenchExec not found (scripts/install-deps installs it; or give --benchexec PATH)",
+            opts.benchexec.display()
+        );
+    }
+
     // Preparation, exactly as the competition prepares each track.
     let prepared = out.join("prepared");
     for sel in &selections {
@@ -513,4 +520,12 @@ fn validate(
 pub fn on_path(name: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
+}
+
+/// Whether `p` is an executable file (a name without `/` is looked up on PATH).
+fn is_executable(p: &Path) -> bool {
+    if p.components().count() > 1 {
+        return p.is_file();
+    }
+    on_path(&p.to_string_lossy())
 }
