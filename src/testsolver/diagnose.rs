@@ -393,15 +393,19 @@ fn signal_name(sig: i32) -> &'static str {
 /// or signal and the last output lines, or the ingestion's reason.
 fn error_text(r: &IngestRecord, output: Option<&str>) -> String {
     let first = r.output_answer.as_deref().unwrap_or("");
-    if exit_text(r).is_none() && first.to_ascii_lowercase().contains("error") {
-        return format!("error: the solver printed {}", cut(first));
-    }
     let tail = output.map(last_lines).unwrap_or_default();
     let tail = if tail.is_empty() {
         String::new()
     } else {
         format!("; last output lines:\n{tail}")
     };
+    if r.exitsignal.is_none() && first.to_ascii_lowercase().contains("error") {
+        return format!(
+            "error: the solver printed {}{}",
+            cut(first),
+            exit_text(r).map_or(String::new(), |e| format!(" ({e})"))
+        );
+    }
     match exit_text(r) {
         Some(e) => format!("crash: {e}{tail}"),
         None => format!(

@@ -368,6 +368,7 @@ pub fn run(
                 }
                 lr.runs.push(result);
             }
+            lr.runs.sort_by(|a, b| a.benchmark.cmp(&b.benchmark));
         }
     }
     report.count();

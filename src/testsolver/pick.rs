@@ -39,7 +39,8 @@ fn need(track: Track, min_asserts: u64) -> String {
 }
 
 /// Picks up to `n` benchmarks of `logic` for `track`: smallest file first;
-/// Single Query prefers one sat and one unsat of known status; Unsat Core takes
+/// Single Query prefers one sat and one unsat, and takes benchmarks of unknown
+/// status only in logics without known ones; Unsat Core takes
 /// only unsat benchmarks with enough assertions, Model Validation only sat
 /// ones, Incremental only incremental files.
 pub fn pick(
@@ -108,20 +109,24 @@ pub fn pick(
     });
     let mut chosen: Vec<Cand> = Vec::new();
     if track == Track::SingleQuery {
-        // The smallest sat and the smallest unsat first, then the smallest of
-        // known status, then any.
+        // The smallest sat and the smallest unsat first, then the smallest others.
         for want in [Status::Sat, Status::Unsat] {
             if let Some(c) = cands.iter().find(|c| c.status == want) {
                 chosen.push(c.clone());
             }
         }
-        let known = cands
+        // Benchmarks of unknown status judge nothing but crashes: only when
+        // the logic has no other.
+        let known: Vec<&Cand> = cands
             .iter()
-            .filter(|c| matches!(c.status, Status::Sat | Status::Unsat));
-        let unknown = cands
-            .iter()
-            .filter(|c| !matches!(c.status, Status::Sat | Status::Unsat));
-        for c in known.chain(unknown) {
+            .filter(|c| matches!(c.status, Status::Sat | Status::Unsat))
+            .collect();
+        let pool: Vec<&Cand> = if known.is_empty() {
+            cands.iter().collect()
+        } else {
+            known
+        };
+        for c in pool {
             if !chosen.iter().any(|x| x.file == c.file) {
                 chosen.push(c.clone());
             }

@@ -171,8 +171,8 @@ impl TestReport {
                 }
             }
             for (why, logics) in untested {
-                let line = format!("  not tested ({why}): {}", logics.join(", "));
-                let _ = writeln!(s, "{}", wrap(&line, 100, "    "));
+                let prefix = format!("  not tested ({why}):");
+                let _ = writeln!(s, "{}", wrap(&prefix, &logics.join(", "), 100, "    "));
             }
         }
         let _ = writeln!(
@@ -187,17 +187,17 @@ impl TestReport {
     }
 }
 
-/// Breaks `text` at spaces into lines of at most `width` bytes, continuation
-/// lines prefixed with `indent`.
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut out = String::new();
-    let mut line = 0;
+/// `prefix` followed by `text` broken at spaces into lines of at most
+/// `width` bytes; continuation lines start with `indent`.
+fn wrap(prefix: &str, text: &str, width: usize, indent: &str) -> String {
+    let mut out = prefix.to_string();
+    let mut line = prefix.len();
     for word in text.split(' ') {
-        if line > 0 && line + 1 + word.len() > width {
+        if line + 1 + word.len() > width && line > indent.len() {
             out.push('\n');
             out.push_str(indent);
             line = indent.len();
-        } else if line > 0 {
+        } else {
             out.push(' ');
             line += 1;
         }
@@ -205,4 +205,15 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
         line += word.len();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_keeps_the_prefix_and_breaks_at_spaces() {
+        assert_eq!(wrap("  x:", "a, b, c", 9, "    "), "  x: a,\n    b, c");
+        assert_eq!(wrap("  x:", "a", 80, "    "), "  x: a");
+    }
 }
