@@ -165,3 +165,82 @@ pub fn selection(
         benchmarks,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benchmarks::{IncrementalInfo, NonIncrementalInfo};
+
+    fn file(incremental: bool, name: &str) -> Smt2File {
+        Smt2File {
+            incremental,
+            logic: Logic::new("QF_BV"),
+            family: vec![],
+            name: name.into(),
+        }
+    }
+
+    fn inventory() -> Inventory {
+        let ni = |name: &str, status, asserts| NonIncrementalInfo {
+            file: file(false, name),
+            status,
+            asserts,
+        };
+        Inventory {
+            non_incremental: vec![
+                ni("a.smt2", Status::Unknown, 5),
+                ni("b.smt2", Status::Sat, 1),
+                ni("c.smt2", Status::Sat, 1),
+                ni("d.smt2", Status::Unsat, 1),
+                ni("e.smt2", Status::Unsat, 3),
+            ],
+            incremental: vec![
+                IncrementalInfo {
+                    file: file(true, "i1.smt2"),
+                    check_sats: 2,
+                    statuses: Some(vec![Status::Unknown, Status::Sat]),
+                },
+                IncrementalInfo {
+                    file: file(true, "i2.smt2"),
+                    check_sats: 2,
+                    statuses: Some(vec![Status::Sat, Status::Unknown]),
+                },
+            ],
+            errors: vec![],
+        }
+    }
+
+    fn names(p: Picked) -> Vec<String> {
+        match p {
+            Picked::Some(v) => v.into_iter().map(|b| b.file.name).collect(),
+            Picked::None(why) => vec![why],
+        }
+    }
+
+    #[test]
+    fn picks_suit_the_track() {
+        let comp = Competition::builtin(2025).unwrap();
+        let inv = inventory();
+        let lib = Path::new("/nonexistent");
+        let qf_bv = Logic::new("QF_BV");
+        let pick = |t, n| names(pick(&inv, lib, &comp, t, &qf_bv, n));
+        // One sat, one unsat; unknown status not while known ones exist.
+        assert_eq!(pick(Track::SingleQuery, 2), ["b.smt2", "d.smt2"]);
+        assert_eq!(
+            pick(Track::SingleQuery, 9),
+            ["b.smt2", "d.smt2", "c.smt2", "e.smt2"]
+        );
+        assert_eq!(pick(Track::UnsatCore, 2), ["e.smt2"]);
+        assert_eq!(pick(Track::ModelValidation, 1), ["b.smt2"]);
+        assert_eq!(pick(Track::Incremental, 2), ["i2.smt2"]);
+        let none = names(super::pick(
+            &inv,
+            lib,
+            &comp,
+            Track::SingleQuery,
+            &Logic::new("QF_LIA"),
+            2,
+        ));
+        assert_eq!(none, ["no benchmark"]);
+    }
+}
