@@ -40,4 +40,5 @@ pub mod select;
 pub mod smtlib;
 pub mod submission;
 pub mod sys;
+pub mod testsolver;
 pub mod validate;

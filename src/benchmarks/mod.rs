@@ -2,8 +2,10 @@
 //! family, status and counts, in the reference tool's `benchmarks-YYYY.json.gz`
 //! format (so a published list can be used directly as an inventory).
 
+pub mod library;
 pub mod scan;
 
+pub use library::link_corpus;
 pub use scan::{ScriptFacts, scan, script_facts};
 
 use crate::datafile::{self, DataFileError};

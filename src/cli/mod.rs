@@ -15,6 +15,7 @@ mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
 mod submissions_cmd;
+mod test_solver_cmd;
 mod validate_cmd;
 
 use crate::model::{Competition, DEFAULT_YEAR};
@@ -98,6 +99,10 @@ pub enum Command {
     Demo(demo_cmd::DemoArgs),
     /// Write the static results site: HTML pages, SVG plots, scores XML and XSLT.
     Report(report_cmd::ReportArgs),
+    /// Test a submission's solver on small benchmarks of every entered track and logic,
+    /// through tool-info, real BenchExec and our binaries; a verdict per run.
+    #[command(name = "test-solver")]
+    TestSolver(test_solver_cmd::TestSolverArgs),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -117,6 +122,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args)?,
         Command::Score(args) => score_cmd::run(&cli.global, args)?,
         Command::Report(args) => report_cmd::run(&cli.global, args)?,
+        Command::TestSolver(args) => test_solver_cmd::run_test_solver(&cli.global, args)?,
     };
     Ok(ExitCode::from(code))
 }

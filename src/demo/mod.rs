@@ -157,7 +157,7 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
     let corpus = std::fs::canonicalize(&opts.corpus)
         .with_context(|| format!("{}: corpus not found", opts.corpus.display()))?;
     stages.run("inventory", &[&corpus], log, || {
-        link_library(&corpus, &library)?;
+        crate::benchmarks::link_corpus(&corpus, &library)?;
         let inv = scan(&library, &comp, opts.jobs);
         if !inv.errors.is_empty() {
             bail!("corpus files could not be read: {:?}", inv.errors);
@@ -494,23 +494,6 @@ fn install_archives(archives: &Path, exec: &Path, manifest: &Manifest) -> anyhow
                     archives.display()
                 );
             }
-        }
-    }
-    Ok(())
-}
-
-/// The demo library: the corpus' fast files, linked as `non-incremental/`
-/// (`corpus/single`) and `incremental/`; `corpus/slow` is left out.
-fn link_library(corpus: &Path, library: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(library)?;
-    for (name, kind) in [
-        ("non-incremental", "single"),
-        ("incremental", "incremental"),
-    ] {
-        let link = library.join(name);
-        if link.symlink_metadata().is_err() {
-            std::os::unix::fs::symlink(corpus.join(kind), &link)
-                .with_context(|| format!("{}: cannot link", link.display()))?;
         }
     }
     Ok(())

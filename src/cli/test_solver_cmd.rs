@@ -1,0 +1,130 @@
+//! `smtcomp test-solver SUBMISSION.json`: a submission's solver through the
+//! competition's code path on small benchmarks of every entered track and logic.
+//!
+//! Exit codes: 0 every run passed, 1 some run failed, 2 unusable input (a
+//! submission with errors, nothing to test, BenchExec missing, ...).
+
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, GlobalArgs, print};
+use crate::model::{Competition, Track};
+use crate::submission::{Severity, load_file};
+use crate::testsolver::{TestOptions, run};
+use clap::Args;
+use std::path::PathBuf;
+
+/// The demo definition (short limits; test mode 5 s), the default competition.
+const DEMO_COMPETITION: &str = include_str!("../../demo/competition.toml");
+
+/// Arguments of `smtcomp test-solver`.
+#[derive(Debug, Args)]
+pub struct TestSolverArgs {
+    /// The submission file.
+    #[arg(value_name = "SUBMISSION.json")]
+    submission: PathBuf,
+    /// Only this track (repeatable; name or short name: sq, inc, uc, mv).
+    #[arg(long = "track", value_name = "T")]
+    tracks: Vec<Track>,
+    /// Only logics whose whole name matches this regular expression.
+    #[arg(long, value_name = "REGEX")]
+    logic: Option<String>,
+    /// Benchmark library: the repository's corpus/ layout or an SMT-LIB library.
+    #[arg(long, value_name = "DIR", default_value = "corpus")]
+    benchmarks: PathBuf,
+    /// The unpacked solver archive: commands with a `/` are relative to it
+    /// (default: the current directory; bare names are looked up on PATH).
+    #[arg(long, value_name = "DIR")]
+    solver_dir: Option<PathBuf>,
+    /// Output directory (default: test-solver-output/<solver name>).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Parallel runs and worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// The `benchexec` executable.
+    #[arg(long, value_name = "PATH", default_value = "benchexec")]
+    benchexec: PathBuf,
+    /// Benchmarks per track and logic.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    per_logic: usize,
+}
+
+pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> {
+    match test_solver(global, args) {
+        Ok(code) => Ok(code),
+        Err(e) => {
+            eprintln!("test-solver: error: {e:#}");
+            Ok(EXIT_USAGE)
+        }
+    }
+}
+
+fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> {
+    // --competition FILE: its test limits; otherwise the demo definition's.
+    let comp = match &global.competition {
+        Some(_) => global.competition()?,
+        None => Competition::from_toml(DEMO_COMPETITION, "demo/competition.toml (built in)")?,
+    };
+    let logic = match &args.logic {
+        Some(re) => Some(
+            regex::Regex::new(&format!("^(?:{re})$"))
+                .map_err(|e| anyhow::anyhow!("--logic {re}: {e}"))?,
+        ),
+        None => None,
+    };
+    if args.per_logic == 0 {
+        anyhow::bail!("--per-logic must be at least 1");
+    }
+    let loaded = load_file(&args.submission, &comp);
+    for p in &loaded.problems {
+        eprintln!("{p}");
+    }
+    let errors = loaded
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    if errors > 0 || loaded.submission.is_none() {
+        anyhow::bail!(
+            "{}: {errors} error(s) in the submission (as `smtcomp submissions validate` reports them above); fix them first",
+            args.submission.display()
+        );
+    }
+    let name = loaded
+        .submission
+        .as_ref()
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from("test-solver-output").join(crate::benchexec::names::sanitize(&name))
+    });
+    let bin_dir = std::env::current_exe()?
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let opts = TestOptions {
+        submission: loaded,
+        tracks: args.tracks.clone(),
+        logic,
+        benchmarks: args.benchmarks.clone(),
+        solver_dir: args.solver_dir.clone(),
+        out: out.clone(),
+        jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+        benchexec: args.benchexec.clone(),
+        bin_dir,
+        per_logic: args.per_logic,
+    };
+    let report = run(&comp, &opts, &mut |line| eprintln!("test-solver: {line}"))?;
+    let text = report.render();
+    std::fs::write(out.join("report.txt"), &text)?;
+    crate::datafile::write_json(&out.join("report.json"), &report)?;
+    print(&text)?;
+    print(&format!(
+        "Report: {}, {}\n",
+        out.join("report.txt").display(),
+        out.join("report.json").display()
+    ))?;
+    Ok(if report.failed == 0 {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    })
+}

@@ -1,0 +1,67 @@
+//! Locating the command an incremental solver answered badly: the trace
+//! executor's protocol line (`BAD response to status command: '...'`) does not
+//! say which command it was, so the run is replayed outside BenchExec with the
+//! same executor, command and benchmark, and the executor's `--stats` file
+//! names the last command sent. Only a diagnosis: the verdict is BenchExec's.
+
+use super::diagnose::{Located, command_text};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Replays `command` (the solver argv) on the incremental `file` with the
+/// trace executor of `bin_dir` and a watchdog of `time_s` seconds; the stats go
+/// go to `OUT/replay/<file>.stats.jsonl`. `None` when the replay does not end on a bad
+/// response (the failure did not reproduce) or cannot run.
+pub fn locate(
+    bin_dir: &Path,
+    command: &[String],
+    file: &Path,
+    time_s: u32,
+    out: &Path,
+) -> Option<Located> {
+    if command.is_empty() {
+        return None;
+    }
+    let dir = out.join("replay");
+    std::fs::create_dir_all(&dir).ok()?;
+    let stats = dir.join(format!(
+        "{}.stats.jsonl",
+        file.file_name()?.to_string_lossy()
+    ));
+    let _ = std::fs::remove_file(&stats);
+    Command::new(bin_dir.join("smtcomp-trace-executor"))
+        .arg(format!("--te-stats={}", stats.display()))
+        .arg(format!("--te-timeout={time_s}"))
+        .arg("--")
+        .args(command)
+        .arg(file)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    let text = std::fs::read_to_string(&stats).ok()?;
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let end = records.iter().find(|r| r["kind"] == "end")?;
+    if end["outcome"] != "bad" {
+        return None;
+    }
+    let last = records
+        .iter()
+        .rev()
+        .find(|r| matches!(r["kind"].as_str(), Some("handshake" | "cmd" | "query")))?;
+    let index = last["index"].as_u64()? as usize;
+    let command = if last["kind"] == "handshake" {
+        "(set-option :print-success true)".to_string()
+    } else {
+        command_text(file, index)?
+    };
+    Some(Located {
+        index,
+        command,
+        response: last["response"].as_str().unwrap_or_default().to_string(),
+    })
+}

@@ -1,0 +1,219 @@
+//! The `test-solver` report: per track, per logic, per benchmark, with a
+//! verdict and its reason in plain words; text and JSON (`report.json`).
+
+use crate::model::{Limits, Track};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// OK or FAIL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    /// The run did what the competition expects.
+    #[serde(rename = "OK")]
+    Ok,
+    /// It did not; see the reason.
+    #[serde(rename = "FAIL")]
+    Fail,
+}
+
+/// One benchmark run.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunResult {
+    /// Library path of the original benchmark.
+    pub benchmark: String,
+    /// The prepared file the solver ran on (relative to the output directory).
+    pub prepared: String,
+    /// Expected status (`sat`, `unsat`, `unknown`, or `N check-sat` for incremental).
+    pub expected: String,
+    /// What the solver answered (`sat`, `unsat`, `unknown`, `timeout`, `memout`,
+    /// `error`, or `K/N answered` for incremental).
+    pub answer: String,
+    /// Wall time in seconds, when known.
+    pub time_s: Option<f64>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Why, in plain words (empty when there is nothing to add).
+    pub reason: String,
+    /// The run's log (`archive!member`, relative to the output directory).
+    pub log: Option<String>,
+}
+
+/// One entered logic of a track.
+#[derive(Debug, Clone, Serialize)]
+pub struct LogicResult {
+    /// The logic.
+    pub logic: String,
+    /// Its division in the track.
+    pub division: String,
+    /// The runs (empty when not tested).
+    pub runs: Vec<RunResult>,
+    /// Why the logic was not tested (`no benchmark`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_tested: Option<String>,
+}
+
+/// One entered track.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrackResult {
+    /// The track.
+    pub track: Track,
+    /// The limits of the runs (test limits).
+    pub limits: Option<Limits>,
+    /// Why the whole track was not tested, if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_tested: Option<String>,
+    /// Remarks (validators used, ...).
+    pub notes: Vec<String>,
+    /// The entered logics, sorted.
+    pub logics: Vec<LogicResult>,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestReport {
+    /// The solver's name.
+    pub solver: String,
+    /// The submission file.
+    pub submission: String,
+    /// The competition definition used (name).
+    pub competition: String,
+    /// Every entered track (in track order).
+    pub tracks: Vec<TrackResult>,
+    /// Runs with verdict OK.
+    pub passed: usize,
+    /// Runs with verdict FAIL.
+    pub failed: usize,
+    /// Entered (track, logic) pairs with no run.
+    pub not_tested: usize,
+}
+
+impl TestReport {
+    /// Counts the verdicts into `passed`, `failed` and `not_tested`.
+    pub fn count(&mut self) {
+        let (mut p, mut f, mut n) = (0, 0, 0);
+        for t in &self.tracks {
+            for l in &t.logics {
+                if l.not_tested.is_some() || t.not_tested.is_some() {
+                    n += 1;
+                }
+                for r in &l.runs {
+                    match r.verdict {
+                        Verdict::Ok => p += 1,
+                        Verdict::Fail => f += 1,
+                    }
+                }
+            }
+        }
+        (self.passed, self.failed, self.not_tested) = (p, f, n);
+    }
+
+    /// The human-readable report.
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "test-solver: {} ({}), {}, test limits",
+            self.solver, self.submission, self.competition
+        );
+        let _ = writeln!(
+            s,
+            "Each run: logic, verdict, expected -> answered, wall time, benchmark; the reason below a failure."
+        );
+        for t in &self.tracks {
+            let limits = t.limits.map_or(String::new(), |l| {
+                format!(
+                    " ({} s, {} MB, {} core{})",
+                    l.time_s,
+                    l.memory_mb,
+                    l.cores,
+                    if l.cores == 1 { "" } else { "s" }
+                )
+            });
+            let _ = writeln!(s, "\n{}{limits}", t.track);
+            if let Some(why) = &t.not_tested {
+                let _ = writeln!(s, "  not tested: {why}");
+            }
+            for n in &t.notes {
+                let _ = writeln!(s, "  note: {n}");
+            }
+            if t.not_tested.is_some() {
+                continue;
+            }
+            let width = t
+                .logics
+                .iter()
+                .map(|l| l.logic.len())
+                .max()
+                .unwrap_or(0)
+                .max(8);
+            let mut untested: Vec<(&str, Vec<&str>)> = Vec::new();
+            for l in &t.logics {
+                if let Some(why) = &l.not_tested {
+                    match untested.iter_mut().find(|(w, _)| *w == why.as_str()) {
+                        Some((_, v)) => v.push(&l.logic),
+                        None => untested.push((why, vec![&l.logic])),
+                    }
+                }
+                for r in &l.runs {
+                    let time = r.time_s.map_or("-".to_string(), |t| format!("{t:.2} s"));
+                    let verdict = match r.verdict {
+                        Verdict::Ok => "OK",
+                        Verdict::Fail => "FAIL",
+                    };
+                    let _ = writeln!(
+                        s,
+                        "  {:<width$} {verdict:<4} {:>11} -> {:<8} {time:>7}  {}",
+                        l.logic, r.expected, r.answer, r.benchmark
+                    );
+                    for line in r.reason.lines() {
+                        let _ = writeln!(s, "  {:<width$}      {line}", "");
+                    }
+                }
+            }
+            for (why, logics) in untested {
+                let prefix = format!("  not tested ({why}):");
+                let _ = writeln!(s, "{}", wrap(&prefix, &logics.join(", "), 100, "    "));
+            }
+        }
+        let _ = writeln!(
+            s,
+            "\n{}: {} OK, {} FAIL, {} not tested",
+            if self.failed == 0 { "PASSED" } else { "FAILED" },
+            self.passed,
+            self.failed,
+            self.not_tested
+        );
+        s
+    }
+}
+
+/// `prefix` followed by `text` broken at spaces into lines of at most
+/// `width` bytes; continuation lines start with `indent`.
+fn wrap(prefix: &str, text: &str, width: usize, indent: &str) -> String {
+    let mut out = prefix.to_string();
+    let mut line = prefix.len();
+    for word in text.split(' ') {
+        if line + 1 + word.len() > width && line > indent.len() {
+            out.push('\n');
+            out.push_str(indent);
+            line = indent.len();
+        } else {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.len();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_keeps_the_prefix_and_breaks_at_spaces() {
+        assert_eq!(wrap("  x:", "a, b, c", 9, "    "), "  x: a,\n    b, c");
+        assert_eq!(wrap("  x:", "a", 80, "    "), "  x: a");
+    }
+}
