@@ -185,6 +185,7 @@ mod tests {
             file: file(false, name),
             status,
             asserts,
+            category: None,
         };
         Inventory {
             non_incremental: vec![
