@@ -375,7 +375,7 @@ pub fn ingest_to_file(
     output: &Path,
 ) -> anyhow::Result<Summary> {
     let (inputs, input_errors) = discover(roots);
-    ingest_inputs_to_file(&inputs, input_errors, opts, output, spill::FAN_IN)
+    ingest_inputs_to_file(&inputs, input_errors, opts, output, spill::default_fan_in())
 }
 
 /// Ingests already discovered inputs into a file, merging at most `fan_in`

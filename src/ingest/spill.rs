@@ -5,8 +5,9 @@
 //! [`SortKey`] as a JSON line, then the record's final JSON line). The runs
 //! are then merged (k-way, a binary heap keyed by the sort key, ties broken by
 //! run order) and the record lines copied verbatim to the output. With more
-//! than `fan_in` runs, consecutive groups are first merged into bigger runs,
-//! so no more than `fan_in` files are open at once.
+//! than `fan_in` runs ([`default_fan_in`]: from the open-file limit),
+//! consecutive groups are first merged into bigger runs, so no more than
+//! `fan_in` files are open at once (per merging thread).
 //!
 //! Breaking ties by run order (= input file order) makes the result the
 //! *stable* sort of all records in input order, which is what the in-memory
@@ -21,8 +22,22 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// Runs merged at once (open files).
-pub const FAN_IN: usize = 128;
+/// Runs merged at once (open files): half the soft limit on open files,
+/// between 16 and 1024 (a merge pass over everything is saved when all the
+/// input files fit; each open run costs a 16 kB read buffer).
+pub fn default_fan_in() -> usize {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the given struct.
+    let soft = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } == 0 {
+        usize::try_from(lim.rlim_cur).unwrap_or(usize::MAX)
+    } else {
+        0
+    };
+    (soft / 2).clamp(16, 1024)
+}
 
 /// A temporary directory, removed (with everything in it) when dropped.
 pub struct SpillDir {
@@ -115,7 +130,7 @@ impl RunReader {
             .with_context(|| format!("{}: cannot open temporary file", run.path.display()))?;
         Ok(RunReader {
             path: run.path.clone(),
-            reader: BufReader::with_capacity(1 << 15, file),
+            reader: BufReader::with_capacity(1 << 14, file),
         })
     }
 
