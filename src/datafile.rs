@@ -72,6 +72,19 @@ pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T, DataFileError> {
     })
 }
 
+/// The temporary name (`.<name>.tmp` next to it) under which `path` is written
+/// before being renamed over it, or `None` when `path` exists and is not a
+/// regular file (`/dev/null`, a FIFO): such a target is written in place.
+pub fn temporary_sibling(path: &Path) -> Option<PathBuf> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
+        return None;
+    }
+    Some(path.with_file_name(format!(
+        ".{}.tmp",
+        path.file_name().unwrap_or_default().to_string_lossy()
+    )))
+}
+
 /// Writes `path` through `write`, so readers never see half a file: a regular
 /// file (or a new one) is written under a temporary sibling name and renamed
 /// over `path` once `write` succeeded (the temporary file is removed if it
@@ -81,14 +94,9 @@ pub fn write_replacing(
     path: &Path,
     write: impl FnOnce(File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let special = std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file());
-    if special {
+    let Some(tmp) = temporary_sibling(path) else {
         return write(std::fs::OpenOptions::new().write(true).open(path)?);
-    }
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp",
-        path.file_name().unwrap_or_default().to_string_lossy()
-    ));
+    };
     let result = File::create(&tmp)
         .and_then(write)
         .and_then(|_| std::fs::rename(&tmp, path));

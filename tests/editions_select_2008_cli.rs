@@ -34,7 +34,7 @@ mod common;
 
 use common::smtcomp;
 use smtcomp::benchmarks::Smt2File;
-use smtcomp::ingest::record::{IngestRecord, RunAnswer, write_jsonl};
+use smtcomp::ingest::{IngestRecord, RunAnswer, write_jsonl};
 use smtcomp::model::{Logic, Track};
 use smtcomp::select::Selection;
 use std::path::Path;

@@ -43,14 +43,14 @@ pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> anyhow::Result<u8> {
         manifest: manifest.as_ref(),
         progress: !args.quiet && !args.json,
     };
-    let result = ingest::ingest(&args.inputs, &opts);
-    ingest::write_jsonl(&args.output, &result.records)?;
+    // Streaming: memory does not grow with the number of runs.
+    let summary = ingest::ingest_to_file(&args.inputs, &opts, &args.output)?;
     if args.json {
-        print(&to_json(&result.summary)?)?;
+        print(&to_json(&summary)?)?;
     } else {
-        print(&result.summary.render())?;
+        print(&summary.render())?;
     }
-    Ok(if result.has_unreadable() {
+    Ok(if summary.has_unreadable() {
         EXIT_PROBLEMS
     } else {
         EXIT_OK

@@ -4,14 +4,19 @@
 //! ```text
 //! inputs (dirs/files) --discover--> result XMLs + results files
 //!   --(parallel, one file per task)--> xml::parse (streaming) + logs (ZIP random access)
-//!   --interpret--> IngestRecord per run --sort--> runs.jsonl.gz + Summary
+//!   --interpret--> IngestRecord per run --sort per file-->
+//!   in memory: concatenate, stable sort            ([`ingest`])
+//!   streaming: spill runs, k-way merge to the file ([`ingest_to_file`])
+//!   --> runs.jsonl.gz + Summary
 //! ```
 //!
 //! * [`xml`]: streaming result-XML reader (plain, `.bz2`, `.gz`);
 //! * [`logs`]: log location (table-generator's rule) and ZIP access;
 //! * [`interpret`]: status → answer, and the track data from the log;
 //! * [`manifest`]: the generation manifest (reading side);
-//! * [`record`]: the normalized record and its JSON Lines format;
+//! * [`record`]: the normalized record and its canonical order;
+//! * [`jsonl`]: the JSON Lines files (reader, streaming writer);
+//! * [`spill`]: the external merge behind [`ingest_to_file`];
 //! * [`anchor`]: import of `results-*.json.gz`;
 //! * [`summary`]: the accounting;
 //! * [`synth`]: a synthetic BenchExec result set generator (tests, benchmark).
@@ -23,15 +28,18 @@
 pub mod anchor;
 pub mod file;
 pub mod interpret;
+pub mod jsonl;
 pub mod logs;
 pub mod manifest;
 pub mod record;
+pub mod spill;
 pub mod summary;
 pub mod synth;
 pub mod xml;
 
+pub use jsonl::{JsonlWriter, read_jsonl, write_jsonl};
 pub use manifest::{Manifest, ManifestIndex, ManifestRun};
-pub use record::{IngestRecord, RunAnswer, read_jsonl, sort_records, write_jsonl};
+pub use record::{IngestRecord, RunAnswer, SortKey, sort_records};
 pub use summary::{FileSummary, Summary};
 
 use crate::model::Competition;
@@ -195,54 +203,37 @@ fn import_json(path: &Path, source: &str, comp: &Competition) -> file::FileOutco
     }
 }
 
-/// Legacy BenchExec writes the same runs to a per-rundefinition file (no
-/// `block`) and per-task-set files (`block`): keep the former only
-/// (benchexec-formats.md 9 #13).
-fn drop_duplicate_files(outcomes: &mut [file::FileOutcome]) {
-    let key = |o: &file::FileOutcome| -> Option<(String, Option<String>)> {
-        let h = o.header.as_ref()?;
-        let src = &o.summary.source;
-        let cut = src.rfind(".results.")?;
-        Some((
-            src[..cut].to_string(),
-            h.rundefinition().map(str::to_string),
-        ))
-    };
-    let mut whole: BTreeMap<(String, Option<String>), String> = BTreeMap::new();
-    for o in outcomes.iter() {
-        if let (Some(k), Some(h)) = (key(o), o.header.as_ref())
-            && h.block.is_none()
-        {
-            whole.insert(k, o.summary.source.clone());
+/// One input file after parsing: its records sorted (stably) in canonical
+/// order and stored as `T` (in memory, or spilled to a run file), with the
+/// accounting that is only filled in once duplicates are known.
+struct Part<T> {
+    summary: FileSummary,
+    header: Option<xml::ResultHeader>,
+    records: u64,
+    statuses: BTreeMap<String, u64>,
+    answers: BTreeMap<String, u64>,
+    kept: bool,
+    stored: T,
+}
+
+fn read_input(input: &Input, opts: &IngestOptions<'_>) -> file::FileOutcome {
+    match input {
+        Input::ResultXml { path, source } => {
+            file::ingest_xml(path, source, opts.competition, opts.manifest)
         }
-    }
-    for o in outcomes.iter_mut() {
-        let has_block = o.header.as_ref().is_some_and(|h| h.block.is_some());
-        if has_block
-            && let Some(k) = key(o)
-            && let Some(w) = whole.get(&k)
-        {
-            o.summary.warnings.push(format!(
-                "its {} runs are also in {w} (per-rundefinition file); skipped",
-                o.records.len()
-            ));
-            o.records.clear();
-        }
+        Input::ResultsJson { path, source } => import_json(path, source, opts.competition),
     }
 }
 
-/// Ingests the given inputs (see the module documentation).
-pub fn ingest(roots: &[PathBuf], opts: &IngestOptions<'_>) -> Ingested {
-    let (inputs, input_errors) = discover(roots);
-    ingest_inputs(&inputs, input_errors, opts)
-}
-
-/// Ingests already discovered inputs.
-pub fn ingest_inputs(
+/// Reads every input (in parallel, one file per task), sorts its records and
+/// hands them to `store` (with the input's index), keeping only the
+/// accounting. At most one file's records per thread are in memory at once
+/// unless `store` keeps them.
+fn read_parts<T: Send, E: Send>(
     inputs: &[Input],
-    input_errors: Vec<String>,
     opts: &IngestOptions<'_>,
-) -> Ingested {
+    store: impl Fn(usize, Vec<IngestRecord>) -> Result<T, E> + Sync + Send,
+) -> Result<Vec<Part<T>>, E> {
     let bar = if opts.progress {
         let b = indicatif::ProgressBar::new(inputs.len() as u64);
         b.set_style(
@@ -255,44 +246,154 @@ pub fn ingest_inputs(
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let mut outcomes: Vec<file::FileOutcome> = inputs
+    let parts = inputs
         .par_iter()
-        .map(|input| {
-            let out = match input {
-                Input::ResultXml { path, source } => {
-                    file::ingest_xml(path, source, opts.competition, opts.manifest)
-                }
-                Input::ResultsJson { path, source } => import_json(path, source, opts.competition),
+        .enumerate()
+        .map(|(i, input)| {
+            let mut o = read_input(input, opts);
+            let mut statuses = BTreeMap::new();
+            let mut answers = BTreeMap::new();
+            for r in &o.records {
+                *statuses
+                    .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
+                    .or_default() += 1;
+                *answers.entry(r.answer.as_str().to_string()).or_default() += 1;
+            }
+            o.records.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+            let part = Part {
+                summary: o.summary,
+                header: o.header,
+                records: o.records.len() as u64,
+                statuses,
+                answers,
+                kept: true,
+                stored: store(i, o.records)?,
             };
             bar.inc(1);
-            out
+            Ok(part)
         })
         .collect();
     bar.finish_and_clear();
-    drop_duplicate_files(&mut outcomes);
+    parts
+}
+
+/// Legacy BenchExec writes the same runs to a per-rundefinition file (no
+/// `block`) and per-task-set files (`block`): keep the former only
+/// (benchexec-formats.md 9 #13).
+fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
+    let key = |o: &Part<T>| -> Option<(String, Option<String>)> {
+        let h = o.header.as_ref()?;
+        let src = &o.summary.source;
+        let cut = src.rfind(".results.")?;
+        Some((
+            src[..cut].to_string(),
+            h.rundefinition().map(str::to_string),
+        ))
+    };
+    let mut whole: BTreeMap<(String, Option<String>), String> = BTreeMap::new();
+    for o in parts.iter() {
+        if let (Some(k), Some(h)) = (key(o), o.header.as_ref())
+            && h.block.is_none()
+        {
+            whole.insert(k, o.summary.source.clone());
+        }
+    }
+    for o in parts.iter_mut() {
+        let has_block = o.header.as_ref().is_some_and(|h| h.block.is_some());
+        if has_block
+            && let Some(k) = key(o)
+            && let Some(w) = whole.get(&k)
+        {
+            o.summary.warnings.push(format!(
+                "its {} runs are also in {w} (per-rundefinition file); skipped",
+                o.records
+            ));
+            o.kept = false;
+        }
+    }
+}
+
+/// Drops duplicate files and completes the accounting: the stored records of
+/// the kept files (in input order) and the summary.
+fn settle<T>(mut parts: Vec<Part<T>>, input_errors: Vec<String>) -> (Vec<T>, Summary) {
+    drop_duplicate_files(&mut parts);
+    let mut kept = Vec::with_capacity(parts.len());
+    let mut files = Vec::with_capacity(parts.len());
+    for p in parts {
+        let mut summary = p.summary;
+        if p.kept {
+            summary.records = p.records;
+            summary.statuses = p.statuses;
+            summary.answers = p.answers;
+            kept.push(p.stored);
+        }
+        files.push(summary);
+    }
+    (kept, Summary::new(files, input_errors))
+}
+
+/// Ingests the given inputs (see the module documentation), keeping every
+/// record in memory. For big inputs, [`ingest_to_file`] needs far less memory
+/// and writes the same bytes as [`write_jsonl`] of these records.
+pub fn ingest(roots: &[PathBuf], opts: &IngestOptions<'_>) -> Ingested {
+    let (inputs, input_errors) = discover(roots);
+    ingest_inputs(&inputs, input_errors, opts)
+}
+
+/// Ingests already discovered inputs (in memory).
+pub fn ingest_inputs(
+    inputs: &[Input],
+    input_errors: Vec<String>,
+    opts: &IngestOptions<'_>,
+) -> Ingested {
+    let Ok(parts) = read_parts(inputs, opts, |_, records| {
+        Ok::<_, std::convert::Infallible>(records)
+    });
+    let (kept, summary) = settle(parts, input_errors);
     // No preallocation: the vector grows in place (mremap) while each file's
     // records are moved and freed, so the records are never held twice.
     let mut records = Vec::new();
-    let mut files = Vec::with_capacity(outcomes.len());
-    for mut o in outcomes {
-        o.summary.records = o.records.len() as u64;
-        for r in &o.records {
-            *o.summary
-                .statuses
-                .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
-                .or_default() += 1;
-            *o.summary
-                .answers
-                .entry(r.answer.as_str().to_string())
-                .or_default() += 1;
-        }
-        records.append(&mut o.records);
-        drop(o.records);
-        files.push(o.summary);
+    for mut r in kept {
+        records.append(&mut r);
     }
+    // Stable: equal keys stay in input order, as in the streaming merge.
     sort_records(&mut records);
-    Ingested {
-        records,
-        summary: Summary::new(files, input_errors),
-    }
+    Ingested { records, summary }
+}
+
+/// Ingests the given inputs into a JSON Lines file (gzip-compressed when its
+/// name ends in `.gz`) with bounded memory: each file's sorted records are
+/// spilled to a temporary directory next to `output` and merged ([`spill`]).
+/// The file holds exactly the bytes [`write_jsonl`] writes for
+/// [`ingest`]'s records, and the summary is the same.
+///
+/// Errors are system errors (output or temporary files cannot be written);
+/// input problems are in the summary. Temporary files are removed in every case.
+pub fn ingest_to_file(
+    roots: &[PathBuf],
+    opts: &IngestOptions<'_>,
+    output: &Path,
+) -> anyhow::Result<Summary> {
+    let (inputs, input_errors) = discover(roots);
+    ingest_inputs_to_file(&inputs, input_errors, opts, output, spill::default_fan_in())
+}
+
+/// Ingests already discovered inputs into a file, merging at most `fan_in`
+/// spilled runs at once (see [`ingest_to_file`]).
+pub fn ingest_inputs_to_file(
+    inputs: &[Input],
+    input_errors: Vec<String>,
+    opts: &IngestOptions<'_>,
+    output: &Path,
+    fan_in: usize,
+) -> anyhow::Result<Summary> {
+    let mut out = JsonlWriter::create(output)?;
+    let dir = spill::SpillDir::create(output)?;
+    let parts = read_parts(inputs, opts, |i, records| {
+        spill::write_run(&dir.file(&format!("file-{i}")), &records)
+    })?;
+    let (runs, summary) = settle(parts, input_errors);
+    spill::merge_into(&dir, runs, fan_in, &mut out)?;
+    out.finish()?;
+    Ok(summary)
 }

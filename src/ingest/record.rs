@@ -8,12 +8,9 @@ use crate::benchmarks::Smt2File;
 use crate::model::{Answer, Division, Logic, Track};
 use crate::proof::kv::KeyValues;
 use crate::proof::verdict::ProofVerdict;
-use flate2::Compression;
-use flate2::write::GzEncoder;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
-use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::path::Path;
 
 /// Our interpretation of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -278,80 +275,45 @@ impl IngestRecord {
 
     /// The canonical sort key: track, solver, participation, benchmark, then
     /// where the run came from (so ties are still ordered).
-    pub fn sort_key(&self) -> impl Ord + '_ {
-        (
-            self.track,
-            &self.solver,
-            self.participation,
-            &self.benchmark_key,
-            &self.rundefinition,
-            &self.source,
-            &self.task,
-        )
+    pub fn sort_key(&self) -> SortKey<'_> {
+        SortKey {
+            track: self.track,
+            solver: Cow::Borrowed(&self.solver),
+            participation: self.participation,
+            benchmark_key: Cow::Borrowed(&self.benchmark_key),
+            rundefinition: self.rundefinition.as_deref().map(Cow::Borrowed),
+            source: Cow::Borrowed(&self.source),
+            task: Cow::Borrowed(&self.task),
+        }
     }
+}
+
+/// The canonical order of records, compared field by field in declaration
+/// order. Borrowed from a record ([`IngestRecord::sort_key`]) or owned (read
+/// back from an ingestion spill file, where it is stored as JSON).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SortKey<'a> {
+    /// Track (`None` first).
+    pub track: Option<Track>,
+    /// Solver name.
+    pub solver: Cow<'a, str>,
+    /// Participation index.
+    pub participation: Option<u32>,
+    /// Benchmark key.
+    pub benchmark_key: Cow<'a, str>,
+    /// Rundefinition name.
+    pub rundefinition: Option<Cow<'a, str>>,
+    /// Source file.
+    pub source: Cow<'a, str>,
+    /// Task identifier.
+    pub task: Cow<'a, str>,
 }
 
 /// Sorts records into the canonical order ([`IngestRecord::sort_key`]).
-/// The sort is unstable (no extra buffer of half the records) but
-/// deterministic: the input order is deterministic and the algorithm has no
-/// randomness.
+/// The sort is stable: records with equal keys keep their input order, so a
+/// k-way merge of per-file sorted runs that breaks ties by file order (the
+/// streaming ingestion, `ingest::spill`) gives exactly the same order.
 pub fn sort_records(records: &mut [IngestRecord]) {
     use rayon::slice::ParallelSliceMut;
-    records.par_sort_unstable_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-}
-
-/// Records per gzip member when writing `.jsonl.gz` (members are compressed in
-/// parallel; a fixed size keeps the bytes deterministic).
-const CHUNK: usize = 4096;
-
-/// Writes records as JSON Lines; gzip-compressed when `path` ends in `.gz`.
-/// Written through [`crate::datafile::write_replacing`] (never half a file).
-pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    use rayon::prelude::*;
-    let gz = path.extension().is_some_and(|e| e == "gz");
-    let chunks: Vec<Vec<u8>> = records
-        .par_chunks(CHUNK)
-        .map(|chunk| -> anyhow::Result<Vec<u8>> {
-            let mut text = Vec::with_capacity(chunk.len() * 512);
-            for r in chunk {
-                serde_json::to_writer(&mut text, r)?;
-                text.push(b'\n');
-            }
-            if !gz {
-                return Ok(text);
-            }
-            let mut enc = GzEncoder::new(Vec::with_capacity(text.len() / 6), Compression::new(6));
-            enc.write_all(&text)?;
-            Ok(enc.finish()?)
-        })
-        .collect::<anyhow::Result<_>>()?;
-    crate::datafile::write_replacing(path, |file| {
-        let mut out = BufWriter::new(file);
-        if gz && chunks.is_empty() {
-            // An empty gzip member, so the file is still valid gzip.
-            out.write_all(&GzEncoder::new(Vec::new(), Compression::new(6)).finish()?)?;
-        }
-        for c in &chunks {
-            out.write_all(c)?;
-        }
-        out.flush()
-    })
-    .with_context(|| format!("{}: cannot write", path.display()))
-}
-
-/// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the content).
-pub fn read_jsonl(path: &Path) -> anyhow::Result<Vec<IngestRecord>> {
-    let reader = BufReader::new(crate::datafile::open(path)?);
-    let mut out = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
-        if line.is_empty() {
-            continue;
-        }
-        let rec = serde_json::from_str(&line)
-            .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
-        out.push(rec);
-    }
-    Ok(out)
+    records.par_sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
 }

@@ -1,0 +1,253 @@
+//! The JSON Lines files of records (`.jsonl`, `.jsonl.gz`): reading, and a
+//! writer that takes records (or already serialized lines) one at a time, so
+//! the streaming ingestion never holds the whole table.
+//!
+//! A `.gz` file is a sequence of gzip members of [`CHUNK`] lines each
+//! (compressed in parallel, a batch of members at a time); the fixed member
+//! size keeps the bytes independent of how the lines were fed in.
+
+use super::record::IngestRecord;
+use anyhow::Context;
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use rayon::prelude::*;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Records (lines) per gzip member.
+const CHUNK: usize = 4096;
+
+/// Full chunks compressed together (in parallel) before they are written.
+fn batch_chunks() -> usize {
+    2 * rayon::current_num_threads().max(1)
+}
+
+fn gzip(text: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut enc = GzEncoder::new(Vec::with_capacity(text.len() / 6), Compression::new(6));
+    enc.write_all(text)?;
+    enc.finish()
+}
+
+/// Writes a JSON Lines file under a temporary name (`.<name>.tmp` next to it)
+/// and renames it on [`JsonlWriter::finish`]; dropped unfinished (an error),
+/// it removes the temporary file. A special file (`/dev/null`, a FIFO) is
+/// written in place ([`crate::datafile::temporary_sibling`]).
+pub struct JsonlWriter {
+    path: PathBuf,
+    /// `None` when writing in place.
+    tmp: Option<PathBuf>,
+    out: BufWriter<File>,
+    gz: bool,
+    /// The chunk being filled.
+    chunk: Vec<u8>,
+    chunk_lines: usize,
+    /// Full chunks not yet written.
+    full: Vec<Vec<u8>>,
+    /// Whether any chunk was written.
+    wrote: bool,
+    done: bool,
+}
+
+impl JsonlWriter {
+    /// Creates the temporary file; gzip-compressed when `path` ends in `.gz`.
+    pub fn create(path: &Path) -> anyhow::Result<JsonlWriter> {
+        let tmp = crate::datafile::temporary_sibling(path);
+        let target = tmp.as_deref().unwrap_or(path);
+        let file = match &tmp {
+            Some(t) => File::create(t),
+            None => std::fs::OpenOptions::new().write(true).open(path),
+        }
+        .with_context(|| format!("{}: cannot create", target.display()))?;
+        Ok(JsonlWriter {
+            path: path.to_path_buf(),
+            tmp,
+            out: BufWriter::with_capacity(1 << 20, file),
+            gz: path.extension().is_some_and(|e| e == "gz"),
+            chunk: Vec::new(),
+            chunk_lines: 0,
+            full: Vec::new(),
+            wrote: false,
+            done: false,
+        })
+    }
+
+    /// Appends one record.
+    pub fn write_record(&mut self, record: &IngestRecord) -> anyhow::Result<()> {
+        serde_json::to_writer(&mut self.chunk, record)?;
+        self.end_line()
+    }
+
+    /// Appends one line already serialized by [`serde_json::to_writer`] from a
+    /// record (without the newline).
+    pub fn write_line(&mut self, line: &[u8]) -> anyhow::Result<()> {
+        self.chunk.extend_from_slice(line);
+        self.end_line()
+    }
+
+    fn end_line(&mut self) -> anyhow::Result<()> {
+        self.chunk.push(b'\n');
+        self.chunk_lines += 1;
+        if self.chunk_lines == CHUNK {
+            self.chunk_lines = 0;
+            let text = std::mem::take(&mut self.chunk);
+            self.push_chunk(text)?;
+        }
+        Ok(())
+    }
+
+    /// Queues a full chunk of [`CHUNK`] lines (or the last one).
+    fn push_chunk(&mut self, text: Vec<u8>) -> anyhow::Result<()> {
+        self.full.push(text);
+        if self.full.len() >= batch_chunks() {
+            self.flush_chunks()?;
+        }
+        Ok(())
+    }
+
+    fn flush_chunks(&mut self) -> anyhow::Result<()> {
+        let chunks = std::mem::take(&mut self.full);
+        let chunks = if self.gz {
+            chunks
+                .par_iter()
+                .map(|c| gzip(c))
+                .collect::<std::io::Result<Vec<_>>>()?
+        } else {
+            chunks
+        };
+        for c in &chunks {
+            self.out
+                .write_all(c)
+                .with_context(|| format!("{}: cannot write", self.path.display()))?;
+            self.wrote = true;
+        }
+        Ok(())
+    }
+
+    /// Writes what is left and renames the file to its final name.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        if self.chunk_lines > 0 {
+            self.chunk_lines = 0;
+            let text = std::mem::take(&mut self.chunk);
+            self.full.push(text);
+        }
+        self.flush_chunks()?;
+        if self.gz && !self.wrote {
+            // An empty gzip member, so the file is still valid gzip.
+            self.out.write_all(&gzip(&[])?)?;
+        }
+        self.out
+            .flush()
+            .with_context(|| format!("{}: cannot write", self.path.display()))?;
+        if let Some(tmp) = &self.tmp {
+            std::fs::rename(tmp, &self.path).with_context(|| {
+                format!(
+                    "{}: cannot rename to {}",
+                    tmp.display(),
+                    self.path.display()
+                )
+            })?;
+        }
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for JsonlWriter {
+    fn drop(&mut self) {
+        if !self.done
+            && let Some(tmp) = &self.tmp
+        {
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+}
+
+/// Writes records as JSON Lines; gzip-compressed when `path` ends in `.gz`.
+/// The file is written under a temporary name and renamed.
+pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> {
+    let mut w = JsonlWriter::create(path)?;
+    // Serialized in parallel, a batch of chunks at a time.
+    for batch in records.chunks(CHUNK * batch_chunks()) {
+        let texts = batch
+            .par_chunks(CHUNK)
+            .map(|chunk| -> anyhow::Result<Vec<u8>> {
+                let mut text = Vec::with_capacity(chunk.len() * 512);
+                for r in chunk {
+                    serde_json::to_writer(&mut text, r)?;
+                    text.push(b'\n');
+                }
+                Ok(text)
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        for t in texts {
+            w.push_chunk(t)?;
+        }
+    }
+    w.finish()
+}
+
+/// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the content).
+pub fn read_jsonl(path: &Path) -> anyhow::Result<Vec<IngestRecord>> {
+    let reader = BufReader::new(crate::datafile::open(path)?);
+    let mut out = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
+        if line.is_empty() {
+            continue;
+        }
+        let rec = serde_json::from_str(&line)
+            .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
+        out.push(rec);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(n: usize) -> Vec<IngestRecord> {
+        (0..n)
+            .map(|i| IngestRecord::new("s.xml", format!("t{i}")))
+            .collect()
+    }
+
+    #[test]
+    fn line_by_line_equals_whole_table() {
+        let dir = tempfile::tempdir().unwrap();
+        for n in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, CHUNK * 9 + 17] {
+            for name in ["a.jsonl.gz", "a.jsonl"] {
+                let rs = records(n);
+                let a = dir.path().join(name);
+                let b = dir.path().join(format!("b{name}"));
+                write_jsonl(&a, &rs).unwrap();
+                let mut w = JsonlWriter::create(&b).unwrap();
+                for r in &rs {
+                    let line = serde_json::to_vec(r).unwrap();
+                    w.write_line(&line).unwrap();
+                }
+                w.finish().unwrap();
+                assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+                assert_eq!(read_jsonl(&a).unwrap(), rs);
+            }
+        }
+        // No temporary file is left.
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with('.'))
+            .collect();
+        assert!(names.is_empty(), "{names:?}");
+    }
+
+    #[test]
+    fn unfinished_writer_removes_its_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.jsonl.gz");
+        let mut w = JsonlWriter::create(&path).unwrap();
+        w.write_record(&IngestRecord::new("s", "t")).unwrap();
+        drop(w);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}
