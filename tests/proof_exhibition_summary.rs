@@ -25,7 +25,8 @@ mod common;
 
 use common::{assert_golden, smtcomp};
 use smtcomp::benchmarks::{Inventory, NonIncrementalInfo, Smt2File};
-use smtcomp::ingest::record::{IngestRecord, ProofData, RunAnswer, write_jsonl};
+use smtcomp::ingest::record::{IngestRecord, ProofData, RunAnswer};
+use smtcomp::ingest::write_jsonl;
 use smtcomp::model::{Logic, Status, Track};
 use smtcomp::proof::{KeyValues, ProofVerdict};
 use std::path::Path;

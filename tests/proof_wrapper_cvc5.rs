@@ -140,7 +140,8 @@ fn cvc5_on_a_sat_benchmark_gives_sat() {
 fn cvc5_proof_runs_summarized_by_score() {
     use smtcomp::benchmarks::{Inventory, NonIncrementalInfo, Smt2File};
     use smtcomp::ingest::interpret::{LogText, interpret as ingest_interpret};
-    use smtcomp::ingest::record::{IngestRecord, LogRef, write_jsonl};
+    use smtcomp::ingest::record::{IngestRecord, LogRef};
+    use smtcomp::ingest::write_jsonl;
     use smtcomp::model::{Logic, Status, Track};
     let Some(cvc5) = require_solver("cvc5") else {
         return;
