@@ -234,3 +234,88 @@ fn unusable_options_exit_2() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--logic QF_("), "{stderr}");
 }
+
+/// A Proof Exhibition entry: `smtcomp_solver` and `smtcomp_checker` from the
+/// submission's archive directory run through `smtcomp-proof-wrapper` on real
+/// BenchExec. cvc5's proofs (the demo's archive) are checked valid; a mock
+/// whose checker rejects the proof fails with the checker's verdict.
+#[test]
+fn proof_exhibition_entries_run_solver_and_checker() {
+    if require_tool("benchexec").is_none() || require_tool("cvc5").is_none() {
+        return;
+    }
+    let work = work_dir("proof");
+    let dir = work.path();
+    let submission = |name: &str| {
+        let sub = serde_json::json!({
+            "name": name,
+            "contributors": ["Test"],
+            "contacts": ["Test <test@example.org>"],
+            "archive": { "url": "https://example.org/proof.tar.gz" },
+            "website": "https://example.org",
+            "system_description": "https://example.org/proof.pdf",
+            "solver_type": "Standalone",
+            "participations": [
+                { "tracks": ["ProofExhibition"], "logics": "QF_UF", "command": ["./smtcomp_solver"] }
+            ],
+            "seed": 7,
+            "competitive": false,
+            "final": false
+        });
+        let file = dir.join(format!("{name}.json"));
+        std::fs::write(&file, serde_json::to_string_pretty(&sub).unwrap()).unwrap();
+        file
+    };
+    let run = |file: &Path, solver_dir: &Path, out: &Path| {
+        test_solver(&[
+            file.to_str().unwrap(),
+            "--solver-dir",
+            solver_dir.to_str().unwrap(),
+            "--per-logic",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let cvc5_out = dir.join("cvc5-out");
+    let (code, stdout, stderr) = run(
+        &submission("cvc5-proofs"),
+        &root().join("demo/archives/cvc5"),
+        &cvc5_out,
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("proof checked valid, proof of "),
+        "{stdout}"
+    );
+    let r = report(&cvc5_out);
+    assert_eq!(
+        (r["passed"].as_u64(), r["failed"].as_u64()),
+        (Some(1), Some(0)),
+        "{stdout}"
+    );
+
+    let mock = dir.join("mock-archive");
+    std::fs::create_dir_all(&mock).unwrap();
+    for (name, text) in [
+        (
+            "smtcomp_solver",
+            "#!/bin/sh\necho unsat\necho '(not a proof)'\n",
+        ),
+        ("smtcomp_checker", "#!/bin/sh\necho invalid\n"),
+    ] {
+        std::fs::write(mock.join(name), text).unwrap();
+        Command::new("chmod")
+            .arg("755")
+            .arg(mock.join(name))
+            .status()
+            .unwrap();
+    }
+    let mock_out = dir.join("mock-out");
+    let (code, stdout, stderr) = run(&submission("bad-proofs"), &mock, &mock_out);
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("proof checker said invalid, proof of 20 bytes"),
+        "{stdout}"
+    );
+}

@@ -2,10 +2,12 @@
 //! record (answer, limits, exit code, signal, validation) and its log.
 
 use super::report::{RunResult, Verdict};
+use crate::ingest::record::ProofData;
 use crate::ingest::{IngestRecord, RunAnswer};
-use crate::model::{Answer, Status};
+use crate::model::{Answer, Status, Track};
 use crate::prepare::PreparedBenchmark;
 use crate::prepare::transform::INCREMENTAL_MARKER;
+use crate::proof::ProofVerdict;
 use crate::smtlib::CommandReader;
 use crate::validate::Verdict as Validation;
 use crate::validate::verdict::{CoreStatus, ModelStatus};
@@ -76,6 +78,14 @@ pub fn diagnose(r: &IngestRecord, cx: &Context<'_>) -> RunResult {
         incremental(r, cx, expected, output.as_deref(), &mut out);
         return out;
     }
+    if let Some(p) = r
+        .proof
+        .as_ref()
+        .filter(|_| r.track == Some(Track::ProofExhibition))
+    {
+        proof(p, cx, &mut out);
+        return out;
+    }
     match r.answer {
         RunAnswer::Sat | RunAnswer::Unsat => {
             let got = if r.answer == RunAnswer::Sat {
@@ -128,6 +138,56 @@ pub fn diagnose(r: &IngestRecord, cx: &Context<'_>) -> RunResult {
         RunAnswer::Done | RunAnswer::Error => fail(&mut out, error_text(r, output.as_deref())),
     }
     out
+}
+
+/// Proof Exhibition runs: the checker's verdict on the solver's proof (2023
+/// rules 5.8: `invalid`, and `sat` on these unsat benchmarks, are erroneous).
+fn proof(p: &ProofData, cx: &Context<'_>, out: &mut RunResult) {
+    let v = &p.values;
+    let size = v
+        .get_u64("proofsize")
+        .map_or(String::new(), |n| format!(", proof of {n} bytes"));
+    let solver_exit = v
+        .get("solver_exit")
+        .map_or(String::new(), |e| format!(", solver exit code {e}"));
+    out.answer = format!("proof {}", p.verdict.as_str());
+    let (ok, reason) = match p.verdict {
+        ProofVerdict::Valid => (true, format!("proof checked valid{size}")),
+        ProofVerdict::Holey => (true, format!("proof valid with holes{size}")),
+        ProofVerdict::Invalid => (false, format!("proof checker said invalid{size}")),
+        ProofVerdict::Sat => (
+            false,
+            "wrong answer: answered sat, expected unsat (the checker reports sat)".into(),
+        ),
+        ProofVerdict::Unknown => (
+            false,
+            format!(
+                "no proof: the checker says unknown (the solver answered unknown or gave no proof{solver_exit})"
+            ),
+        ),
+        ProofVerdict::Timeout => (
+            false,
+            format!(
+                "timeout: solver and checker did not finish within {} s{}",
+                cx.time_limit,
+                if v.get("checker_timeout") == Some("1") {
+                    " (the checker ran out of time)"
+                } else {
+                    ""
+                }
+            ),
+        ),
+        ProofVerdict::Error => (
+            false,
+            format!(
+                "checker gave no verdict (valid, holey, invalid, sat or unknown){}",
+                v.get("checker_exit")
+                    .map_or(String::new(), |e| format!(", checker exit code {e}"))
+            ),
+        ),
+    };
+    out.verdict = if ok { Verdict::Ok } else { Verdict::Fail };
+    out.reason = reason;
 }
 
 /// Unsat-core and model validation verdicts of an answered run.

@@ -28,11 +28,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The tracks `test-solver` runs.
-pub const TESTED_TRACKS: [Track; 4] = [
+pub const TESTED_TRACKS: [Track; 5] = [
     Track::SingleQuery,
     Track::Incremental,
     Track::UnsatCore,
     Track::ModelValidation,
+    Track::ProofExhibition,
 ];
 
 /// Solvers used to validate unsat cores, when on PATH: (name, command).

@@ -34,6 +34,7 @@ fn need(track: Track, min_asserts: u64) -> String {
         }
         Track::UnsatCore => format!("no unsat benchmark with at least {min_asserts} assertions"),
         Track::ModelValidation => "no sat benchmark".into(),
+        Track::ProofExhibition => "no unsat benchmark".into(),
         _ => "no benchmark".into(),
     }
 }
@@ -42,7 +43,7 @@ fn need(track: Track, min_asserts: u64) -> String {
 /// Single Query prefers one sat and one unsat, and takes benchmarks of unknown
 /// status only in logics without known ones; Unsat Core takes
 /// only unsat benchmarks with enough assertions, Model Validation only sat
-/// ones, Incremental only incremental files.
+/// ones, Proof Exhibition only unsat ones, Incremental only incremental files.
 pub fn pick(
     inv: &Inventory,
     library: &Path,
@@ -83,6 +84,7 @@ pub fn pick(
             .filter(|b| match track {
                 Track::UnsatCore => b.status == Status::Unsat && b.asserts >= min_asserts,
                 Track::ModelValidation => b.status == Status::Sat,
+                Track::ProofExhibition => b.status == Status::Unsat,
                 _ => true,
             })
             .map(|b| Cand {
