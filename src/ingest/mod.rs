@@ -367,6 +367,9 @@ pub fn ingest_inputs(
 /// The file holds exactly the bytes [`write_jsonl`] writes for
 /// [`ingest`]'s records, and the summary is the same.
 ///
+/// A single input is ingested in memory (its records are held for its sort
+/// anyway) and written the same way.
+///
 /// Errors are system errors (output or temporary files cannot be written);
 /// input problems are in the summary. Temporary files are removed in every case.
 pub fn ingest_to_file(
@@ -387,6 +390,14 @@ pub fn ingest_inputs_to_file(
     output: &Path,
     fan_in: usize,
 ) -> anyhow::Result<Summary> {
+    if inputs.len() <= 1 {
+        // One file's records are in memory for its sort anyway: spilling and
+        // merging them would only add work (a 65k-row results file: 0.45 s
+        // instead of 1.0 s).
+        let got = ingest_inputs(inputs, input_errors, opts);
+        write_jsonl(output, &got.records)?;
+        return Ok(got.summary);
+    }
     let mut out = JsonlWriter::create(output)?;
     let dir = spill::SpillDir::create(output)?;
     let parts = read_parts(inputs, opts, |i, records| {
