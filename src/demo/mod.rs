@@ -17,7 +17,7 @@ pub mod check;
 pub mod proof;
 pub mod stage;
 
-use crate::benchexec::runner::{RunOptions, run_definition, select as select_definitions};
+use crate::benchexec::runner::{RunOptions, run_side_by_side, select as select_definitions};
 use crate::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
 use crate::benchmarks::{Inventory, scan};
 use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
@@ -259,16 +259,11 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
                 start_time: Some("2025-07-01 12:00:00".into()),
                 timeout: None,
             };
-            // Independent BenchExec calls side by side: most of a small call is
-            // BenchExec's own start-up, not the solver.
-            let outcomes = crate::parallel::map(&files, opts.jobs, "benchexec definitions", |f| {
-                match run_definition(&exec, &manifest, f, &run_opts) {
-                    Ok(o) if o.ok(&manifest.definitions[*f]) => None,
-                    Ok(o) => Some(format!("{f}: see {}", o.log.display())),
-                    Err(e) => Some(e),
-                }
-            });
-            let failed: Vec<String> = outcomes.into_iter().flatten().collect();
+            let failed: Vec<String> =
+                run_side_by_side(&exec, &manifest, &files, &run_opts, opts.jobs)
+                    .into_iter()
+                    .map(|(f, why)| format!("{f}: {why}"))
+                    .collect();
             if !failed.is_empty() {
                 bail!(
                     "BenchExec failed for {} definitions:\n{}",

@@ -14,7 +14,7 @@ pub mod pick;
 pub mod replay;
 pub mod report;
 
-use crate::benchexec::runner::{RunOptions, run_definition};
+use crate::benchexec::runner::{RunOptions, run_side_by_side};
 use crate::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
 use crate::benchmarks::scan;
 use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
@@ -262,29 +262,7 @@ pub fn run(
         start_time: None,
         timeout: None,
     };
-    let calls =
-        crate::parallel::map(
-            &files,
-            opts.jobs,
-            "benchexec definitions",
-            |f| match run_definition(&exec, &manifest, f, &run_opts) {
-                Ok(o) if o.ok(&manifest.definitions[*f]) => None,
-                Ok(o) => Some((
-                    f.to_string(),
-                    format!(
-                        "BenchExec {} (see {})",
-                        if o.timed_out {
-                            "timed out".to_string()
-                        } else {
-                            format!("exit code {:?}", o.exit_code)
-                        },
-                        o.log.display()
-                    ),
-                )),
-                Err(e) => Some((f.to_string(), e)),
-            },
-        );
-    let call_errors: BTreeMap<String, String> = calls.into_iter().flatten().collect();
+    let call_errors = run_side_by_side(&exec, &manifest, &files, &run_opts, opts.jobs);
 
     // Ingestion and validation.
     let index = ManifestIndex::read(&exec.join(crate::benchexec::manifest::RUNS_FILE))?;
