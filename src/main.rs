@@ -5,11 +5,5 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = smtcomp::cli::Cli::parse();
-    match smtcomp::cli::run(cli) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(smtcomp::cli::EXIT_PROBLEMS)
-        }
-    }
+    ExitCode::from(smtcomp::cli::exit_code(smtcomp::cli::run(cli)))
 }

@@ -3,9 +3,9 @@
 //! Everything is escaped; text content is never padded (BenchExec does not trim
 //! it); one `<option>` per argv element; limits are integers with units.
 
-use super::escape::xml;
-use super::manifest::Definition;
+use crate::formats::generation::Definition;
 use crate::model::Track;
+use crate::util::escape::xml;
 
 /// The DOCTYPE line BenchExec documents (informational; it is not validated).
 pub const DOCTYPE: &str = r#"<!DOCTYPE benchmark PUBLIC "+//IDN sosy-lab.org//DTD BenchExec benchmark 3.30//EN" "https://www.sosy-lab.org/benchexec/benchmark-3.30.dtd">"#;

@@ -16,8 +16,6 @@
 //! ```
 
 pub mod definition;
-pub mod escape;
-pub mod manifest;
 pub mod names;
 pub mod paths;
 pub mod plan;
@@ -27,8 +25,9 @@ pub mod tasks;
 pub mod validation;
 pub mod write;
 
-pub use manifest::Manifest;
-pub use plan::{PlanInput, SolverLocation};
+pub use crate::formats::generation::Manifest;
+pub use crate::submission::SolverLocation;
+pub use plan::PlanInput;
 
 use crate::model::Competition;
 use crate::submission::Submission;

@@ -3,25 +3,7 @@
 
 use std::collections::BTreeMap;
 
-/// A file-name-safe form of `name`: ASCII letters, digits, `-`, `_`, `.` and `+`
-/// are kept, every other run of characters becomes one `_`; leading and trailing
-/// `_`/`.` are removed (no hidden files, no `..`). Never empty (`solver`).
-pub fn sanitize(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+') {
-            out.push(c);
-        } else if !out.ends_with('_') {
-            out.push('_');
-        }
-    }
-    let trimmed = out.trim_matches(|c| c == '_' || c == '.');
-    if trimmed.is_empty() {
-        "solver".to_string()
-    } else {
-        trimmed.to_string()
-    }
-}
+pub use crate::util::escape::sanitize;
 
 /// Sanitized names for a set of solver names, keyed by the original name.
 /// Two names whose sanitized forms are equal ignoring ASCII case (which would

@@ -2,26 +2,17 @@
 //! solver x track x division with one rundefinition per participation. The
 //! result is the [`Manifest`]; [`super::write`] turns it into files.
 
-use super::escape::argument_problem;
-use super::manifest::{Definition, FORMAT, Manifest, RunDefinition, TaskEntry, VERSION};
 use super::names::{sanitize, solver_slugs};
 use super::paths::{pattern_problem, relative, utf8};
-use super::validation::{ValidatorSets, participation_entries};
+use super::validation::ValidatorSets;
+use crate::formats::core_validation::MANIFEST;
+use crate::formats::generation::{Definition, FORMAT, Manifest, RunDefinition, TaskEntry, VERSION};
+use crate::formats::prepared::{MANIFEST_NAME, PreparedSet};
 use crate::model::{Competition, Division, Logic, Track, TrackDefinition};
-use crate::prepare::{MANIFEST_NAME, PreparedSet};
 use crate::submission::Submission;
-use crate::validate::cores::MANIFEST;
+use crate::submission::{SolverLocation, command_for, participation_entries};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-/// How solver binaries are found (see `docs/benchexec.md`).
-#[derive(Debug, Clone, Default)]
-pub struct SolverLocation {
-    /// Solver name -> directory standing for its unpacked archive (absolute).
-    pub solver_dirs: BTreeMap<String, PathBuf>,
-    /// Keep binaries without `/` as bare names, resolved on PATH at run time.
-    pub on_path: bool,
-}
 
 /// Input of [`plan`].
 #[derive(Debug, Clone)]
@@ -313,69 +304,4 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         tasks,
     };
     Ok((manifest, warnings))
-}
-
-/// The argv participation `i` of `sub` runs with: the binary resolved as documented, then
-/// the arguments; every element is checked to pass through BenchExec exactly.
-pub fn command_for(
-    sub: &Submission,
-    i: usize,
-    loc: &SolverLocation,
-) -> Result<Vec<String>, String> {
-    let p = &sub.participations[i];
-    let who = format!("solver '{}', participation {i}", sub.name);
-    let cmd = sub.command_of(p).ok_or_else(|| {
-        format!("{who}: no command (neither the participation nor the submission has one)")
-    })?;
-    if cmd.binary.is_empty() {
-        return Err(format!("{who}: empty binary in the command"));
-    }
-    let binary = if let Some(dir) = loc.solver_dirs.get(&sub.name) {
-        utf8(&dir.join(&cmd.binary)).map_err(|e| format!("{who}: {e}"))?
-    } else if loc.on_path && !cmd.binary.contains('/') {
-        cmd.binary.clone()
-    } else {
-        let own = p.archive.is_some() && sub.archive.as_ref() != p.archive.as_ref();
-        let dir = if own {
-            format!("archives/{}-{i}", sanitize(&sub.name))
-        } else {
-            format!("archives/{}", sanitize(&sub.name))
-        };
-        format!("{dir}/{}", cmd.binary.trim_start_matches("./"))
-    };
-    let mut argv = if cmd.compa_starexec {
-        if !cmd.arguments.is_empty() {
-            return Err(format!("{who}: compa_starexec commands take no arguments"));
-        }
-        let (dir, exe) = match binary.rsplit_once('/') {
-            Some((d, e)) => (d.to_string(), e.to_string()),
-            None => (".".to_string(), binary.clone()),
-        };
-        vec![
-            "bash".to_string(),
-            "-c".to_string(),
-            format!(
-                "set -- \"$(realpath -- \"$@\")\" && cd -- {} && exec ./{} \"$@\"",
-                super::escape::shell(&dir),
-                super::escape::shell(&exe)
-            ),
-            "compa_starexec".to_string(),
-        ]
-    } else {
-        let mut v = vec![binary];
-        v.extend(cmd.arguments.iter().cloned());
-        v
-    };
-    for (k, arg) in argv.iter().enumerate() {
-        if let Some(reason) = argument_problem(arg) {
-            let what = if k == 0 {
-                "binary".to_string()
-            } else {
-                format!("argument {k}")
-            };
-            return Err(format!("{who}: {what} '{}': {reason}", arg.escape_debug()));
-        }
-    }
-    argv.shrink_to_fit();
-    Ok(argv)
 }

@@ -3,12 +3,12 @@
 //! each call has a hard timeout, and afterwards the whole process group gets
 //! SIGKILL, so a deadlocked tool-info container process cannot outlive the call.
 
-use super::manifest::{Definition, Manifest};
 use super::scripts::call_timeout;
-use std::os::unix::process::CommandExt;
+use crate::formats::generation::{Definition, Manifest};
+use crate::model::Track;
+use crate::util::process::{self, Sink, Supervised};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How to call BenchExec.
 #[derive(Debug, Clone)]
@@ -83,7 +83,7 @@ pub fn run_side_by_side(
     calls: usize,
 ) -> std::collections::BTreeMap<String, String> {
     let outcomes =
-        crate::parallel::map(
+        crate::util::parallel::map(
             files,
             calls,
             "benchexec definitions",
@@ -137,21 +137,26 @@ pub fn run_definition(
         )
     })?;
 
-    let mut cmd = Command::new(&opts.benchexec);
-    cmd.arg(&def.path)
-        .args(container_args(execdir, &prepared, opts.container))
-        .args([
+    let mut argv = vec![
+        opts.benchexec.to_string_lossy().into_owned(),
+        def.path.clone(),
+    ];
+    argv.extend(container_args(execdir, &prepared, opts.container));
+    argv.extend(
+        [
             "--results-per-rundefinition",
             "--maxLogfileSize",
             "-1",
             "-o",
-        ])
-        .arg(format!("{}/", out.display()));
+        ]
+        .map(String::from),
+    );
+    argv.push(format!("{}/", out.display()));
     if let Some(n) = opts.jobs {
-        cmd.args(["-N", &n.to_string()]);
+        argv.extend(["-N".to_string(), n.to_string()]);
     }
     if let Some(t) = &opts.start_time {
-        cmd.args(["--startTime", t]);
+        argv.extend(["--startTime".to_string(), t.clone()]);
     }
     let mut path = vec![execdir.join("bin")];
     path.extend(opts.extra_path.iter().cloned());
@@ -162,52 +167,28 @@ pub fn run_definition(
     pythonpath.extend(std::env::split_paths(
         &std::env::var_os("PYTHONPATH").unwrap_or_default(),
     ));
-    cmd.current_dir(execdir)
-        .env(
-            "PATH",
-            std::env::join_paths(path).map_err(|e| e.to_string())?,
-        )
-        .env(
-            "PYTHONPATH",
-            std::env::join_paths(pythonpath).map_err(|e| e.to_string())?,
-        )
-        .stdin(Stdio::null())
-        .stdout(log_file)
-        .stderr(log_err);
-    // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::setsid() < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
     let limit = opts
         .timeout
         .unwrap_or_else(|| Duration::from_secs(call_timeout(m, file)));
-    let start = Instant::now();
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", opts.benchexec.display()))?;
-    let pgid = child.id() as libc::pid_t;
-    let mut timed_out = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) if start.elapsed() > limit => {
-                timed_out = true;
-                // SAFETY: plain syscall on the process group we created.
-                unsafe { libc::kill(-pgid, libc::SIGKILL) };
-                break child.wait().ok();
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(50)),
-            Err(e) => return Err(format!("waiting for benchexec: {e}")),
-        }
-    };
-    // Orphaned tool-info processes keep the process group: kill what is left.
-    // SAFETY: plain syscall on the process group we created.
-    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    let mut call = Supervised::new(argv, limit);
+    call.cwd = Some(execdir.to_path_buf());
+    call.env = vec![
+        (
+            "PATH".into(),
+            std::env::join_paths(path).map_err(|e| e.to_string())?,
+        ),
+        (
+            "PYTHONPATH".into(),
+            std::env::join_paths(pythonpath).map_err(|e| e.to_string())?,
+        ),
+    ];
+    // BenchExec's output goes to a file, never a pipe (spec 6.6).
+    call.stdout = Sink::File(log_file);
+    call.stderr = Sink::File(log_err);
+    call.poll = Duration::from_millis(50);
+    let finished =
+        process::run(call).map_err(|e| format!("{e} (benchexec: {})", opts.benchexec.display()))?;
+    let (status, timed_out) = (finished.status, finished.timed_out);
     let mut results: Vec<PathBuf> = std::fs::read_dir(&out)
         .map_err(|e| format!("{}: {e}", out.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -224,18 +205,16 @@ pub fn run_definition(
         timed_out,
         results,
         log,
-        elapsed: start.elapsed(),
+        elapsed: finished.elapsed,
     })
 }
 
 /// The definitions of `m` selected by track and division names (all if `None`).
-pub fn select<'a>(m: &'a Manifest, track: Option<&str>, division: Option<&str>) -> Vec<&'a str> {
+pub fn select<'a>(m: &'a Manifest, track: Option<Track>, division: Option<&str>) -> Vec<&'a str> {
     m.definitions
         .iter()
         .filter(|(_, d)| {
-            track.is_none_or(|t| {
-                d.track.name() == t || d.track.short_name() == t || d.track.page_suffix() == t
-            }) && division.is_none_or(|x| d.division.as_str() == x)
+            track.is_none_or(|t| d.track == t) && division.is_none_or(|x| d.division.as_str() == x)
         })
         .map(|(k, _)| k.as_str())
         .collect()

@@ -2,9 +2,9 @@
 //! script per participation that runs the solver in the competition's docker image.
 //! Every value is shell-quoted; scripts locate the execution directory themselves.
 
-use super::escape::shell;
-use super::manifest::Manifest;
+use crate::formats::generation::Manifest;
 use crate::model::Track;
+use crate::util::escape::shell;
 
 /// The competition's solver environment (SoSy-Lab competition-scripts image).
 pub const DOCKER_IMAGE: &str =

@@ -1,7 +1,7 @@
 //! Task-definition YAML files (BenchExec format 2.0) and the property file.
 
-use super::escape::yaml;
-use super::manifest::TaskEntry;
+use crate::formats::generation::TaskEntry;
+use crate::util::escape::yaml;
 
 /// File name of the (empty) property file in `tasks/`: BenchExec needs one to
 /// use expected verdicts; an empty file is not an SV-COMP property.

@@ -9,38 +9,11 @@
 //! that entered the logic in Single Query, and the per-task time limits are
 //! compared with the track's `validation_limits`.
 
-use crate::model::{Competition, Logic, Track};
-use crate::prepare::PreparedSet;
-use crate::submission::{Entries, Problems, Submission, entries};
-use crate::validate::cores::{CoreManifest, MANIFEST};
+use crate::formats::core_validation::{CoreManifest, MANIFEST};
+use crate::formats::prepared::PreparedSet;
+use crate::model::{Logic, Track};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-
-/// What participation `i` of `sub` enters, as BenchExec runs it: its own
-/// entries plus, for every logic it entered in Single Query that belongs to
-/// an Unsat Core division, that division in track `UnsatCoreValidation`
-/// (validators run their Single Query command).
-pub fn participation_entries(sub: &Submission, i: usize, comp: &Competition) -> Entries {
-    let mut one = sub.clone();
-    one.participations = vec![sub.participations[i].clone()];
-    let mut ignored = Problems::new("");
-    let mut entered = entries(&one, comp, &mut ignored);
-    if let Some(sq) = entered.get(&Track::SingleQuery).cloned()
-        && let Some(uc) = comp.track(Track::UnsatCore)
-    {
-        for logic in sq.values().flatten() {
-            if let Some(d) = uc.division_of(logic.as_str()) {
-                entered
-                    .entry(Track::UnsatCoreValidation)
-                    .or_default()
-                    .entry(d.clone())
-                    .or_default()
-                    .insert(logic.clone());
-            }
-        }
-    }
-    entered
-}
 
 /// The validators of each logic, from a `validation.json`: `None` for a
 /// logic with a task that names no validator (everyone who runs counts).
@@ -119,7 +92,7 @@ impl ValidatorSets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::cores::CoreTask;
+    use crate::formats::core_validation::CoreTask;
 
     fn task(file: &str, logic: Option<&str>, validators: &[&str], time_limit: f64) -> CoreTask {
         CoreTask {

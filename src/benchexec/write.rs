@@ -1,7 +1,7 @@
 //! Writing a planned [`Manifest`] into the execution directory.
 
-use super::manifest::{MANIFEST_FILE, Manifest};
 use super::{definition, scripts, tasks};
+use crate::formats::generation::{MANIFEST_FILE, Manifest};
 use std::fs;
 use std::io;
 use std::path::Path;

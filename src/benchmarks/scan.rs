@@ -155,7 +155,7 @@ pub fn scan(root: &Path, comp: &Competition, jobs: usize) -> Inventory {
             }),
         }
     }
-    let results = crate::parallel::map(&files, jobs, "scanning", |path| {
+    let results = crate::util::parallel::map(&files, jobs, "scanning", |path| {
         let rel = path.strip_prefix(root).unwrap_or(path);
         let shown = rel.display().to_string();
         let err = |reason: String| ScanError {

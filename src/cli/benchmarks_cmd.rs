@@ -1,6 +1,6 @@
 //! `smtcomp benchmarks ...`
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use super::{CmdResult, GlobalArgs, Outcome, print, require};
 use crate::benchmarks::{Inventory, scan};
 use crate::model::Status;
 use clap::Subcommand;
@@ -31,15 +31,15 @@ pub enum BenchmarksCommand {
     },
 }
 
-pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
     match cmd {
         BenchmarksCommand::Scan { root, output, jobs } => {
-            anyhow::ensure!(root.is_dir(), "{}: not a directory", root.display());
+            require!(root.is_dir(), "{}: not a directory", root.display());
             let comp = global.competition()?;
             let inv = scan(
                 &root,
                 &comp,
-                jobs.unwrap_or_else(crate::parallel::default_jobs),
+                jobs.unwrap_or_else(crate::util::parallel::default_jobs),
             );
             inv.write(&output)?;
             let mut s = String::new();
@@ -56,15 +56,16 @@ pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> anyhow::Result
             );
             print(&s)?;
             Ok(if inv.errors.is_empty() {
-                EXIT_OK
+                Outcome::Ok
             } else {
-                EXIT_PROBLEMS
+                Outcome::Problems
             })
         }
         BenchmarksCommand::Stats { inventory } => {
+            global.unused("benchmarks stats")?;
             let inv = Inventory::read(&inventory)?;
             print(&stats(&inv))?;
-            Ok(EXIT_OK)
+            Ok(Outcome::Ok)
         }
     }
 }

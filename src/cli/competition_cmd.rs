@@ -1,6 +1,6 @@
 //! `smtcomp competition ...`
 
-use super::{EXIT_OK, GlobalArgs, print, to_json};
+use super::{CmdResult, GlobalArgs, Outcome, fail, print, to_json};
 use crate::model::{Competition, Track};
 use clap::Subcommand;
 use std::fmt::Write;
@@ -19,14 +19,14 @@ pub enum CompetitionCommand {
     },
 }
 
-pub(super) fn run(global: &GlobalArgs, cmd: CompetitionCommand) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, cmd: CompetitionCommand) -> CmdResult {
     let comp = global.competition()?;
     match cmd {
         CompetitionCommand::Show { track, json } => {
             if let Some(t) = track
                 && comp.track(t).is_none()
             {
-                anyhow::bail!("{}: track {t} is not part of {}", comp.origin, comp.name);
+                fail!("{}: track {t} is not part of {}", comp.origin, comp.name);
             }
             if json {
                 let value = match track {
@@ -39,7 +39,7 @@ pub(super) fn run(global: &GlobalArgs, cmd: CompetitionCommand) -> anyhow::Resul
             }
         }
     }
-    Ok(EXIT_OK)
+    Ok(Outcome::Ok)
 }
 
 /// The human-readable listing.

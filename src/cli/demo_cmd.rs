@@ -1,6 +1,6 @@
 //! `smtcomp demo`: the whole pipeline on the bundled corpus with real solvers.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::demo::{DemoOptions, run, winners};
 use clap::Args;
 use std::fmt::Write;
@@ -42,7 +42,8 @@ pub struct DemoArgs {
     benchexec: PathBuf,
 }
 
-pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u8> {
+pub(super) fn run_demo(global: &GlobalArgs, args: DemoArgs) -> CmdResult {
+    global.unused("demo")?;
     let bin_dir = std::env::current_exe()?
         .parent()
         .map(PathBuf::from)
@@ -53,7 +54,9 @@ pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u
         competition: args.competition,
         archives: args.archives,
         out: args.out.clone(),
-        jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+        jobs: args
+            .jobs
+            .unwrap_or_else(crate::util::parallel::default_jobs),
         benchexec: args.benchexec,
         bin_dir,
         fresh: args.fresh,
@@ -156,8 +159,8 @@ pub(super) fn run_demo(_global: &GlobalArgs, args: DemoArgs) -> anyhow::Result<u
     );
     print(&s)?;
     Ok(if outcome.check.ok() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }

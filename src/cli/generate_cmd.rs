@@ -1,7 +1,7 @@
 //! `smtcomp generate ...`: BenchExec definitions, task files, tool-info modules,
 //! run scripts and the manifest.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::benchexec::{GenerateOptions, SolverLocation, generate};
 use crate::submission::load_set;
 use clap::Args;
@@ -25,8 +25,8 @@ pub struct GenerateArgs {
     test: bool,
     /// Directory holding solver NAME's unpacked archive (repeatable); its command's
     /// binary is taken relative to DIR.
-    #[arg(long, value_name = "NAME=DIR")]
-    solver_dir: Vec<String>,
+    #[arg(long, value_name = "NAME=DIR", value_parser = super::name_dir)]
+    solver_dir: Vec<(String, PathBuf)>,
     /// Keep binaries without '/' as bare names, found on PATH when the runs start
     /// (local testing with installed solvers).
     #[arg(long)]
@@ -37,16 +37,11 @@ pub struct GenerateArgs {
     copy_binaries: bool,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
     let comp = global.competition()?;
     let mut solver_dirs = BTreeMap::new();
-    for spec in &args.solver_dir {
-        let Some((name, dir)) = spec.split_once('=') else {
-            eprintln!("error: --solver-dir '{spec}': expected NAME=DIR");
-            return Ok(super::EXIT_USAGE);
-        };
-        let dir = std::path::absolute(dir)?;
-        solver_dirs.insert(name.to_string(), dir);
+    for (name, dir) in &args.solver_dir {
+        solver_dirs.insert(name.clone(), std::path::absolute(dir)?);
     }
     let loaded = load_set(&args.submissions, &comp);
     let mut failed = false;
@@ -60,7 +55,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> anyhow::Result<u8>
     }
     if failed {
         eprintln!("error: some submission files cannot be read; nothing generated");
-        return Ok(EXIT_PROBLEMS);
+        return Ok(Outcome::Problems);
     }
     let subs: Vec<_> = loaded
         .iter()
@@ -69,7 +64,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> anyhow::Result<u8>
     for name in solver_dirs.keys() {
         if !subs.iter().any(|s| &s.name == name) {
             eprintln!("error: --solver-dir {name}=...: no submission named '{name}'");
-            return Ok(EXIT_PROBLEMS);
+            return Ok(Outcome::Problems);
         }
     }
     let binaries_from = if args.copy_binaries {
@@ -93,7 +88,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> anyhow::Result<u8>
                 eprintln!("error: {p}");
             }
             eprintln!("error: {} problem(s); nothing generated", problems.len());
-            Ok(EXIT_PROBLEMS)
+            Ok(Outcome::Problems)
         }
         Ok(g) => {
             for w in &g.warnings {
@@ -113,7 +108,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> anyhow::Result<u8>
                 g.manifest.tasks.len(),
                 runs
             ))?;
-            Ok(EXIT_OK)
+            Ok(Outcome::Ok)
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `smtcomp ingest RESULTS... [--manifest F] -o runs.jsonl.gz`
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use super::{CmdResult, GlobalArgs, Outcome, print, to_json};
 use crate::ingest::{self, IngestOptions, ManifestIndex};
 use clap::Args;
 use std::path::PathBuf;
@@ -26,14 +26,14 @@ pub struct IngestArgs {
     quiet: bool,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> CmdResult {
     let comp = global.competition()?;
     let manifest = match &args.manifest {
         Some(p) => match ManifestIndex::read(p) {
             Ok(m) => Some(m),
             Err(e) => {
                 eprintln!("error: {e}");
-                return Ok(EXIT_PROBLEMS);
+                return Ok(Outcome::Problems);
             }
         },
         None => None,
@@ -51,8 +51,8 @@ pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> anyhow::Result<u8> {
         print(&summary.render())?;
     }
     Ok(if summary.has_unreadable() {
-        EXIT_PROBLEMS
+        Outcome::Problems
     } else {
-        EXIT_OK
+        Outcome::Ok
     })
 }

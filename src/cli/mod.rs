@@ -21,20 +21,98 @@ mod validate_cmd;
 use crate::model::{Competition, DEFAULT_YEAR};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
-/// Exit code for success.
-pub const EXIT_OK: u8 = 0;
-/// Exit code when the input has problems.
-pub const EXIT_PROBLEMS: u8 = 1;
-/// Exit code for usage errors (clap's own).
-pub const EXIT_USAGE: u8 = 2;
+/// How a command that ran to its end went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything was fine: exit 0.
+    Ok,
+    /// The command did its work and found (and reported) problems in its
+    /// input or in the results: exit 1.
+    Problems,
+}
+
+/// Why a command stopped before its end. (Not a `std::error::Error`, like
+/// `anyhow::Error`, so that every error converts into it with `?`.)
+#[derive(Debug)]
+pub enum Failure {
+    /// The command line cannot work (a flag combination, a value): exit 2.
+    Usage(String),
+    /// Problems in the input, already reported one per line: exit 1.
+    Reported,
+    /// Anything else (an unreadable file, an I/O error), with its context: exit 1.
+    Error(anyhow::Error),
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::Error(e.into())
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Usage(m) => f.write_str(m),
+            Failure::Reported => f.write_str("stopped after the problems reported above"),
+            Failure::Error(e) => write!(f, "{e:#}"),
+        }
+    }
+}
+
+/// `return` a [`Failure::Error`] from a command (`bail!` for [`CmdResult`]).
+macro_rules! fail {
+    ($($arg:tt)*) => {
+        return Err($crate::cli::Failure::Error(anyhow::anyhow!($($arg)*)))
+    };
+}
+pub(crate) use fail;
+
+/// [`fail!`] unless the condition holds (`ensure!` for [`CmdResult`]).
+macro_rules! require {
+    ($cond:expr, $($arg:tt)*) => {
+        if !$cond {
+            $crate::cli::fail!($($arg)*);
+        }
+    };
+}
+pub(crate) use require;
+
+impl Failure {
+    /// A usage error with this message.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure::Usage(message.into())
+    }
+}
+
+/// What every command returns.
+pub type CmdResult = Result<Outcome, Failure>;
+
+/// The one mapping from a command's result to the process exit code
+/// (0 ok, 1 problems in the input or results, 2 usage), printing the error.
+pub fn exit_code(result: CmdResult) -> u8 {
+    match result {
+        Ok(Outcome::Ok) => 0,
+        Ok(Outcome::Problems) => 1,
+        Err(Failure::Reported) => 1,
+        Err(Failure::Error(e)) => {
+            eprintln!("error: {e:#}");
+            1
+        }
+        Err(Failure::Usage(m)) => {
+            eprintln!("error: {m}");
+            2
+        }
+    }
+}
 
 /// Run the SMT Competition on BenchExec: submissions, competition definition,
 /// seed, selection, BenchExec generation, results and scoring.
 #[derive(Debug, Parser)]
 #[command(name = "smtcomp", version, about, long_about = None)]
-#[command(after_help = "Exit codes: 0 success, 1 problems found in the input, 2 usage error.")]
+#[command(
+    after_help = "Exit codes: 0 success, 1 problems found in the input or results (or an error), 2 usage error."
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -48,9 +126,9 @@ pub struct GlobalArgs {
     /// Competition definition file (TOML or JSON) instead of a built-in edition.
     #[arg(long, global = true, value_name = "FILE", conflicts_with = "year")]
     pub competition: Option<PathBuf>,
-    /// Built-in competition edition to use.
-    #[arg(long, global = true, value_name = "YEAR", default_value_t = DEFAULT_YEAR)]
-    pub year: u16,
+    /// Built-in competition edition to use (default: 2025).
+    #[arg(long, global = true, value_name = "YEAR")]
+    pub year: Option<u16>,
 }
 
 impl GlobalArgs {
@@ -58,8 +136,30 @@ impl GlobalArgs {
     pub fn competition(&self) -> anyhow::Result<Competition> {
         Ok(match &self.competition {
             Some(path) => Competition::from_path(path)?,
-            None => Competition::builtin(self.year)?,
+            None => Competition::builtin(self.year.unwrap_or(DEFAULT_YEAR))?,
         })
+    }
+
+    /// Whether `--competition` or `--year` was given.
+    pub fn given(&self) -> bool {
+        self.competition.is_some() || self.year.is_some()
+    }
+
+    /// A usage error when `--competition`/`--year` was given to `command`,
+    /// which does not use a competition definition (a flag that would be
+    /// silently ignored is rejected instead).
+    pub fn unused(&self, command: &str) -> Result<(), Failure> {
+        if !self.given() {
+            return Ok(());
+        }
+        let flag = if self.competition.is_some() {
+            "--competition"
+        } else {
+            "--year"
+        };
+        Err(Failure::usage(format!(
+            "{flag} is not used by `smtcomp {command}` (it takes its competition from its inputs)"
+        )))
     }
 }
 
@@ -105,26 +205,25 @@ pub enum Command {
     TestSolver(test_solver_cmd::TestSolverArgs),
 }
 
-/// Runs a parsed command line and returns the process exit code.
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let code = match cli.command {
-        Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd)?,
-        Command::Demo(args) => demo_cmd::run_demo(&cli.global, args)?,
-        Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd)?,
-        Command::Seed(args) => seed_cmd::run(&cli.global, args)?,
-        Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd)?,
-        Command::Select(args) => select_cmd::run(&cli.global, args)?,
-        Command::Generate(args) => generate_cmd::run(&cli.global, args)?,
-        Command::RunLocal(args) => run_local_cmd::run(&cli.global, args)?,
-        Command::Prepare(args) => prepare_cmd::run(&cli.global, args)?,
-        Command::Ingest(args) => ingest_cmd::run(&cli.global, args)?,
-        Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd)?,
-        Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args)?,
-        Command::Score(args) => score_cmd::run(&cli.global, args)?,
-        Command::Report(args) => report_cmd::run(&cli.global, args)?,
-        Command::TestSolver(args) => test_solver_cmd::run_test_solver(&cli.global, args)?,
-    };
-    Ok(ExitCode::from(code))
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> CmdResult {
+    match cli.command {
+        Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd),
+        Command::Demo(args) => demo_cmd::run_demo(&cli.global, args),
+        Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd),
+        Command::Seed(args) => seed_cmd::run(&cli.global, args),
+        Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd),
+        Command::Select(args) => select_cmd::run(&cli.global, args),
+        Command::Generate(args) => generate_cmd::run(&cli.global, args),
+        Command::RunLocal(args) => run_local_cmd::run(&cli.global, args),
+        Command::Prepare(args) => prepare_cmd::run(&cli.global, args),
+        Command::Ingest(args) => ingest_cmd::run(&cli.global, args),
+        Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd),
+        Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args),
+        Command::Score(args) => score_cmd::run(&cli.global, args),
+        Command::Report(args) => report_cmd::run(&cli.global, args),
+        Command::TestSolver(args) => test_solver_cmd::run_test_solver(&cli.global, args),
+    }
 }
 
 /// Writes `text` to stdout; a closed pipe (`| head`) ends output quietly.
@@ -140,4 +239,78 @@ pub(crate) fn print(text: &str) -> anyhow::Result<()> {
 /// Pretty JSON with a final newline (deterministic: maps are sorted).
 pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     Ok(serde_json::to_string_pretty(value)? + "\n")
+}
+
+/// A scoring policy named on the command line (`--policy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PolicyName {
+    /// The rules text (default).
+    #[value(name = "rules", alias = "default", alias = "rules-2025")]
+    Rules,
+    /// What the organizers' tool published in 2025 (named deviations).
+    #[value(name = "published-2025")]
+    Published2025,
+}
+
+impl PolicyName {
+    /// The scoring policy.
+    pub fn policy(self) -> crate::scoring::Policy {
+        match self {
+            PolicyName::Rules => crate::scoring::Policy::rules(),
+            PolicyName::Published2025 => crate::scoring::Policy::published_2025(),
+        }
+    }
+}
+
+/// Parses `NAME=DIR` (`--solver-dir`): a non-empty name and a directory path.
+pub fn name_dir(s: &str) -> Result<(String, PathBuf), String> {
+    match s.split_once('=') {
+        Some((name, dir)) if !name.is_empty() && !dir.is_empty() => {
+            Ok((name.to_string(), PathBuf::from(dir)))
+        }
+        _ => Err(format!("expected NAME=DIR, got '{s}'")),
+    }
+}
+
+/// The longest time limit any option accepts (one year, in seconds): larger
+/// values cannot be represented as a deadline on every platform.
+pub const MAX_SECONDS: f64 = 31_536_000.0;
+
+/// Parses a time limit in seconds: a finite number above 0 and at most
+/// [`MAX_SECONDS`].
+pub fn seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= MAX_SECONDS => Ok(t),
+        Ok(_) => Err(format!(
+            "expected seconds above 0 and at most {MAX_SECONDS}, got '{s}'"
+        )),
+        Err(_) => Err(format!("expected seconds, got '{s}'")),
+    }
+}
+
+/// `--time-limit` of core validation: `producing` or a number of seconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeLimitArg {
+    /// The time of the producing run (2025 rules 5.4).
+    Producing,
+    /// A fixed limit in seconds.
+    Seconds(f64),
+}
+
+/// Parses [`TimeLimitArg`].
+pub fn time_limit(s: &str) -> Result<TimeLimitArg, String> {
+    if s == "producing" {
+        return Ok(TimeLimitArg::Producing);
+    }
+    seconds(s)
+        .map(TimeLimitArg::Seconds)
+        .map_err(|e| format!("expected `producing` or seconds: {e}"))
+}
+
+/// Parses seconds like [`seconds`], also accepting 0.
+pub fn seconds_or_zero(s: &str) -> Result<f64, String> {
+    if s.trim().parse::<f64>() == Ok(0.0) {
+        return Ok(0.0);
+    }
+    seconds(s)
 }

@@ -1,7 +1,7 @@
 //! `smtcomp prepare ...`
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
-use crate::datafile;
+use super::{CmdResult, GlobalArgs, Outcome, print, require};
+use crate::formats::datafile;
 use crate::model::Track;
 use crate::prepare::{PrepareOptions, PreparedSet, prepare};
 use crate::select::Selection;
@@ -31,28 +31,31 @@ pub struct PrepareArgs {
     jobs: Option<usize>,
 }
 
-pub(super) fn run(_global: &GlobalArgs, args: PrepareArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
+    global.unused("prepare")?;
     let selection: Selection = datafile::read_json(&args.selection)?;
-    anyhow::ensure!(
+    require!(
         selection.track == args.track,
         "{}: this selection is for {}, not {}",
         args.selection.display(),
         selection.track,
         args.track
     );
-    anyhow::ensure!(
+    require!(
         args.library.is_dir(),
         "{}: not a directory",
         args.library.display()
     );
     if let Some(s) = &args.scrambler {
-        anyhow::ensure!(s.is_file(), "{}: scrambler not found", s.display());
+        require!(s.is_file(), "{}: scrambler not found", s.display());
     }
     let opts = PrepareOptions {
         library: args.library,
         out: args.out.clone(),
         scrambler: args.scrambler,
-        jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+        jobs: args
+            .jobs
+            .unwrap_or_else(crate::util::parallel::default_jobs),
     };
     let set = prepare(&selection, &opts)?;
     let mut s = String::new();
@@ -69,8 +72,8 @@ pub(super) fn run(_global: &GlobalArgs, args: PrepareArgs) -> anyhow::Result<u8>
     );
     print(&s)?;
     Ok(if set.failures.is_empty() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }

@@ -1,9 +1,9 @@
 //! `smtcomp report ...`: the static results site.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, GlobalArgs};
+use super::{CmdResult, GlobalArgs, Outcome, PolicyName};
 use crate::model::Track;
 use crate::report::{self, TrackReport};
-use crate::scoring::{self, Policy};
+use crate::scoring::{self};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -25,26 +25,20 @@ pub struct ReportArgs {
     #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Scoring policy: `rules` (default) or `published-2025`.
-    #[arg(long, default_value = "rules")]
-    policy: String,
+    #[arg(long, value_enum, default_value = "rules")]
+    policy: PolicyName,
     /// Output directory of the site.
     #[arg(short = 'o', long, value_name = "SITE")]
     output: PathBuf,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
     let comp = global.competition()?;
-    let Some(policy) = Policy::named(&args.policy) else {
-        eprintln!(
-            "error: unknown policy '{}' (known: rules, published-2025)",
-            args.policy
-        );
-        return Ok(EXIT_USAGE);
-    };
+    let policy = args.policy.policy();
     for t in &args.track {
         if comp.track(*t).is_none() {
             eprintln!("error: track {t} is not defined in {}", comp.name);
-            return Ok(EXIT_PROBLEMS);
+            return Ok(Outcome::Problems);
         }
     }
     let (runs, inventory, subs) =
@@ -73,5 +67,5 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> anyhow::Result<u8> {
     pb.set_message("report");
     let summary = report::write_site_with_progress(&tracks, &[], &args.output, &pb)?;
     println!("{summary}");
-    Ok(EXIT_OK)
+    Ok(Outcome::Ok)
 }

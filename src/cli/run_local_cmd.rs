@@ -1,8 +1,9 @@
 //! `smtcomp run-local EXECDIR ...`: the generated definitions on the local BenchExec.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print};
+use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::benchexec::Manifest;
 use crate::benchexec::runner::{RunOptions, run_definition, select};
+use crate::model::Track;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -15,7 +16,7 @@ pub struct RunLocalArgs {
     execdir: PathBuf,
     /// Only this track (name, short name or directory name).
     #[arg(long, value_name = "T")]
-    track: Option<String>,
+    track: Option<Track>,
     /// Only this division.
     #[arg(long, value_name = "D")]
     division: Option<String>,
@@ -33,14 +34,15 @@ pub struct RunLocalArgs {
     start_time: Option<String>,
 }
 
-pub(super) fn run(_global: &GlobalArgs, args: RunLocalArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
+    global.unused("run-local")?;
     let execdir = std::fs::canonicalize(&args.execdir)
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.execdir.display()))?;
     let m = Manifest::read(&execdir)?;
-    let files = select(&m, args.track.as_deref(), args.division.as_deref());
+    let files = select(&m, args.track, args.division.as_deref());
     if files.is_empty() {
         eprintln!("error: no definition matches the given track/division");
-        return Ok(EXIT_PROBLEMS);
+        return Ok(Outcome::Problems);
     }
     let opts = RunOptions {
         benchexec: args.benchexec,
@@ -89,8 +91,8 @@ pub(super) fn run(_global: &GlobalArgs, args: RunLocalArgs) -> anyhow::Result<u8
         execdir.join("results").display()
     ))?;
     Ok(if failures.is_empty() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }

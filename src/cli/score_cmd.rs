@@ -1,12 +1,12 @@
 //! `smtcomp score ...`
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, print, to_json};
 use crate::benchmarks::Inventory;
-use crate::datafile;
+use crate::formats::datafile;
+use crate::formats::results::{ResultsFile, RunRecord};
 use crate::ingest::IngestRecord;
 use crate::model::Division;
 use crate::model::{RulesEdition, Track};
-use crate::results::{ResultsFile, RunRecord};
 use crate::scoring::{self, Policy, ScoredRun, editions, explain, output};
 use crate::submission::load_set;
 use clap::{Args, ValueEnum};
@@ -48,8 +48,8 @@ pub struct ScoreArgs {
     #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Scoring policy: `rules` (the 2025 rules, default) or `published-2025`.
-    #[arg(long, default_value = "rules")]
-    policy: String,
+    #[arg(long, value_enum, default_value = "rules")]
+    policy: PolicyName,
     /// Rules edition to score under: 2008, 2015, 2023 or 2025 (default: the
     /// competition definition's `rules`). 2008 and 2015 print `md` or `json` only.
     #[arg(long, value_name = "YEAR")]
@@ -89,7 +89,7 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
             continue;
         }
         if let Ok(r) = serde_json::from_str::<IngestRecord>(line) {
-            match crate::validate::scoring_input::scored_run(&r) {
+            match crate::scoring::runtable::scored_run(&r) {
                 Some(run) => out.push(run),
                 None => skipped += 1,
             }
@@ -140,29 +140,24 @@ pub(super) fn load_inputs(
     Ok((all, inventory, subs))
 }
 
-pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
     let comp = global.competition()?;
     let edition = args.edition.unwrap_or(comp.rules);
-    let Some(mut policy) = Policy::named(&args.policy) else {
-        eprintln!(
-            "error: unknown policy '{}' (known: rules, published-2025)",
-            args.policy
-        );
-        return Ok(super::EXIT_USAGE);
-    };
+    let mut policy = args.policy.policy();
     if comp.track(args.track).is_none() {
         eprintln!(
             "error: track {} is not defined in {}",
             args.track, comp.name
         );
-        return Ok(EXIT_PROBLEMS);
+        return Ok(Outcome::Problems);
     }
     if args.track == Track::ProofExhibition {
         return proof_exhibition(&comp, edition, &args);
     }
     if args.submissions.is_empty() {
-        eprintln!("error: --submissions is required (except for --track ProofExhibition)");
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(
+            "--submissions is required (except for --track ProofExhibition)",
+        ));
     }
     let (runs, inventory, subs) =
         load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
@@ -213,14 +208,13 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> anyhow::Result<u8> {
         }
         ScoreFormat::Pages => {
             let Some(dir) = args.output else {
-                eprintln!("error: --format pages needs -o DIR");
-                return Ok(super::EXIT_USAGE);
+                return Err(Failure::usage("--format pages needs -o DIR"));
             };
             std::fs::create_dir_all(&dir)?;
             for (name, v) in output::pages(&scores, t, mem, comp.year) {
                 std::fs::write(dir.join(format!("{name}.md")), to_json(&v)?)?;
             }
-            Ok(EXIT_OK)
+            Ok(Outcome::Ok)
         }
         ScoreFormat::Csv => write_out(args.output.as_deref(), &output::csv(&scores)),
         ScoreFormat::Xml => write_out(
@@ -246,18 +240,18 @@ fn historical(
     edition: RulesEdition,
     input: &scoring::ScoringInput,
     args: &ScoreArgs,
-) -> anyhow::Result<u8> {
+) -> CmdResult {
     if !matches!(args.format, ScoreFormat::Md | ScoreFormat::Json) {
-        eprintln!("error: --edition {edition} supports --format md or json only");
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(format!(
+            "--edition {edition} supports --format md or json only"
+        )));
     }
     let json = args.format == ScoreFormat::Json;
     let text = if edition == RulesEdition::Rules2015 {
         if !matches!(args.track, Track::SingleQuery | Track::Incremental) {
-            eprintln!(
-                "error: the 2015 rules have a main (SingleQuery) and an application (Incremental) track only"
-            );
-            return Ok(super::EXIT_USAGE);
+            return Err(Failure::usage(
+                "the 2015 rules have a main (SingleQuery) and an application (Incremental) track only",
+            ));
         }
         let def = comp.track(args.track);
         let experimental: BTreeSet<Division> = match def {
@@ -273,8 +267,9 @@ fn historical(
         }
     } else {
         if args.track != Track::SingleQuery {
-            eprintln!("error: the 2008 rules have a single track (score it as SingleQuery)");
-            return Ok(super::EXIT_USAGE);
+            return Err(Failure::usage(
+                "the 2008 rules have a single track (score it as SingleQuery)",
+            ));
         }
         let s = editions::e2008::score(input);
         if json {
@@ -291,18 +286,20 @@ fn proof_exhibition(
     comp: &crate::model::Competition,
     edition: RulesEdition,
     args: &ScoreArgs,
-) -> anyhow::Result<u8> {
+) -> CmdResult {
     use editions::e2023_proof as pe;
     if matches!(edition, RulesEdition::Rules2008 | RulesEdition::Rules2015) {
-        eprintln!("error: the {edition} rules have no Proof Exhibition track");
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(format!(
+            "the {edition} rules have no Proof Exhibition track"
+        )));
     }
     if !matches!(
         args.format,
         ScoreFormat::Md | ScoreFormat::Json | ScoreFormat::Csv
     ) {
-        eprintln!("error: --track ProofExhibition supports --format md, json or csv only");
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(
+            "--track ProofExhibition supports --format md, json or csv only",
+        ));
     }
     let mut records = Vec::new();
     for p in &args.runs {
@@ -328,10 +325,10 @@ fn proof_exhibition(
     write_out(args.output.as_deref(), &text)
 }
 
-fn write_out(path: Option<&Path>, text: &str) -> anyhow::Result<u8> {
+fn write_out(path: Option<&Path>, text: &str) -> CmdResult {
     match path {
         Some(p) => std::fs::write(p, text)?,
         None => print(text)?,
     }
-    Ok(EXIT_OK)
+    Ok(Outcome::Ok)
 }

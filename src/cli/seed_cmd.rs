@@ -1,6 +1,6 @@
 //! `smtcomp seed ...`
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use super::{CmdResult, GlobalArgs, Outcome, fail, print, to_json};
 use crate::submission::{competition_seed, load_set};
 use clap::Args;
 use std::fmt::Write;
@@ -23,7 +23,7 @@ pub struct SeedArgs {
     json: bool,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
     let comp = global.competition()?;
     let loaded = load_set(&args.submissions, &comp);
     let unreadable: Vec<_> = loaded.iter().filter(|l| l.submission.is_none()).collect();
@@ -37,10 +37,10 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> anyhow::Result<u8> {
             "error: {} submission file(s) cannot be read; the seed depends on all of them",
             unreadable.len()
         );
-        return Ok(EXIT_PROBLEMS);
+        return Ok(Outcome::Problems);
     }
     if loaded.is_empty() {
-        anyhow::bail!("no submission files found in the given paths");
+        fail!("no submission files found in the given paths");
     }
     let tuples: Vec<_> = loaded
         .iter()
@@ -60,12 +60,12 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> anyhow::Result<u8> {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
-            return Ok(EXIT_PROBLEMS);
+            return Ok(Outcome::Problems);
         }
     };
     if args.json {
         print(&to_json(&report)?)?;
-        return Ok(EXIT_OK);
+        return Ok(Outcome::Ok);
     }
     let mut s = String::new();
     let _ = writeln!(s, "Competition seed for {} (rules section 6):", comp.name);
@@ -108,5 +108,5 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> anyhow::Result<u8> {
     }
     let _ = writeln!(s, "seed = {}", report.seed);
     print(&s)?;
-    Ok(EXIT_OK)
+    Ok(Outcome::Ok)
 }

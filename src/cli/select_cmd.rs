@@ -1,10 +1,10 @@
 //! `smtcomp select ...`
 
-use super::{EXIT_OK, GlobalArgs, print, to_json};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, print, to_json};
 use crate::benchmarks::Inventory;
-use crate::datafile;
+use crate::formats::datafile;
+use crate::formats::results::{ResultsFile, RunRecord};
 use crate::model::{Competition, Logic, RulesEdition, Status, Track};
-use crate::results::{ResultsFile, RunRecord};
 use crate::select::{
     Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves, select, select_parallel,
 };
@@ -56,7 +56,7 @@ pub struct SelectArgs {
     output: Option<PathBuf>,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
     let comp = global.competition()?;
     if args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008 {
         return run_2008(&comp, &args);
@@ -111,26 +111,27 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> anyhow::Result<u8> {
         None if !args.explain => print(&to_json(&selection)?)?,
         None => {}
     }
-    Ok(EXIT_OK)
+    Ok(Outcome::Ok)
 }
 
 /// `select --edition 2008`.
-fn run_2008(comp: &Competition, args: &SelectArgs) -> anyhow::Result<u8> {
+fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
     use crate::select::e2008_inventory as e;
     if args.track != Track::SingleQuery {
-        eprintln!("error: the 2008 rules have a single track (select it as SingleQuery)");
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(
+            "the 2008 rules have a single track (select it as SingleQuery)",
+        ));
     }
     if args.previous_results.is_empty() {
-        eprintln!(
-            "error: --edition 2008 needs --previous-results FILE...: the difficulty of every \
-             benchmark comes from a previous competition's runs (2008 rules section 4)"
-        );
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(
+            "--edition 2008 needs --previous-results FILE...: the difficulty of every \
+             benchmark comes from a previous competition's runs (2008 rules section 4)",
+        ));
     }
     if !args.current_results.is_empty() || args.heats > 1 {
-        eprintln!("error: --edition 2008 takes neither --current-results nor --heats");
-        return Ok(super::EXIT_USAGE);
+        return Err(Failure::usage(
+            "--edition 2008 takes neither --current-results nor --heats",
+        ));
     }
     let inv = Inventory::read(&args.inventory)?;
     let mut runs = Vec::new();
@@ -149,7 +150,17 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> anyhow::Result<u8> {
         .iter()
         .map(|b| (b.file.path(), b.status))
         .collect();
-    let tally = e::tally(&runs, &statuses);
+    let past: Vec<e::PastRun<'_>> = runs
+        .iter()
+        .map(|r| e::PastRun {
+            solver: &r.solver,
+            track: r.track,
+            path: r.file.path(),
+            answer: r.answer,
+            cpu_time: r.cpu_time,
+        })
+        .collect();
+    let tally = e::tally(&past, &statuses);
     let only = only_logics(&args.submissions, comp, args.track)?;
     let mut out = e::select_2008(&inv, comp, &tally, args.seed, only.as_ref())
         .map_err(|m| anyhow::anyhow!(m))?;
@@ -181,7 +192,7 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> anyhow::Result<u8> {
         None if !args.explain => print(&to_json(&out.selection)?)?,
         None => {}
     }
-    Ok(EXIT_OK)
+    Ok(Outcome::Ok)
 }
 
 /// Reads results files; previous-year files outside the configured years are skipped.

@@ -1,6 +1,6 @@
 //! `smtcomp submissions ...`
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use super::{CmdResult, GlobalArgs, Outcome, print, to_json};
 use crate::model::Competition;
 use crate::submission::{LoadedSubmission, Problem, Severity, load_set};
 use clap::Subcommand;
@@ -38,7 +38,7 @@ pub enum SubmissionsCommand {
     },
 }
 
-pub(super) fn run(global: &GlobalArgs, cmd: SubmissionsCommand) -> anyhow::Result<u8> {
+pub(super) fn run(global: &GlobalArgs, cmd: SubmissionsCommand) -> CmdResult {
     let comp = global.competition()?;
     match cmd {
         SubmissionsCommand::Validate {
@@ -58,12 +58,7 @@ struct FileReport<'a> {
     problems: Vec<&'a Problem>,
 }
 
-fn validate(
-    comp: &Competition,
-    files: &[PathBuf],
-    json: bool,
-    no_warnings: bool,
-) -> anyhow::Result<u8> {
+fn validate(comp: &Competition, files: &[PathBuf], json: bool, no_warnings: bool) -> CmdResult {
     let loaded = load_set(files, comp);
     let keep = |p: &&Problem| !no_warnings || p.severity == Severity::Error;
     let invalid = loaded.iter().filter(|l| l.has_errors()).count();
@@ -102,7 +97,11 @@ fn validate(
         );
         print(&out)?;
     }
-    Ok(if invalid == 0 { EXIT_OK } else { EXIT_PROBLEMS })
+    Ok(if invalid == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Problems
+    })
 }
 
 fn plural(n: usize) -> &'static str {
@@ -123,11 +122,11 @@ struct Participant<'a> {
     tracks: &'a crate::submission::Entries,
 }
 
-fn show(comp: &Competition, files: &[PathBuf], json: bool) -> anyhow::Result<u8> {
+fn show(comp: &Competition, files: &[PathBuf], json: bool) -> CmdResult {
     let loaded = load_set(files, comp);
-    let mut code = EXIT_OK;
+    let mut code = Outcome::Ok;
     for l in loaded.iter().filter(|l| l.submission.is_none()) {
-        code = EXIT_PROBLEMS;
+        code = Outcome::Problems;
         for p in l.problems.iter().filter(|p| p.severity == Severity::Error) {
             eprintln!("{p}");
         }

@@ -4,7 +4,7 @@
 //! Exit codes: 0 every run passed, 1 some run failed, 2 unusable input (a
 //! submission with errors, nothing to test, BenchExec missing, ...).
 
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, GlobalArgs, print};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, fail, print};
 use crate::model::{Competition, Track};
 use crate::submission::{Severity, load_file};
 use crate::testsolver::{TestOptions, run};
@@ -47,21 +47,19 @@ pub struct TestSolverArgs {
     per_logic: usize,
 }
 
-pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> {
-    match test_solver(global, args) {
-        Ok(code) => Ok(code),
-        Err(e) => {
-            eprintln!("test-solver: error: {e:#}");
-            Ok(EXIT_USAGE)
-        }
-    }
+pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
+    // Documented contract: anything that keeps the test from running is exit 2.
+    test_solver(global, args).map_err(|e| match e {
+        Failure::Error(e) => Failure::usage(format!("test-solver: {e:#}")),
+        other => other,
+    })
 }
 
-fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> {
-    // --competition FILE: its test limits; otherwise the demo definition's.
-    let comp = match &global.competition {
-        Some(_) => global.competition()?,
-        None => Competition::from_toml(DEMO_COMPETITION, "demo/competition.toml (built in)")?,
+fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
+    // --competition FILE or --year: its test limits; otherwise the demo definition's.
+    let comp = match global.given() {
+        true => global.competition()?,
+        false => Competition::from_toml(DEMO_COMPETITION, "demo/competition.toml (built in)")?,
     };
     let logic = match &args.logic {
         Some(re) => Some(
@@ -71,7 +69,7 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
         None => None,
     };
     if args.per_logic == 0 {
-        anyhow::bail!("--per-logic must be at least 1");
+        fail!("--per-logic must be at least 1");
     }
     let loaded = load_file(&args.submission, &comp);
     for p in &loaded.problems {
@@ -83,7 +81,7 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
         .filter(|p| p.severity == Severity::Error)
         .count();
     if errors > 0 || loaded.submission.is_none() {
-        anyhow::bail!(
+        fail!(
             "{}: {errors} error(s) in the submission (as `smtcomp submissions validate` reports them above); fix them first",
             args.submission.display()
         );
@@ -107,7 +105,9 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
         benchmarks: args.benchmarks.clone(),
         solver_dir: args.solver_dir.clone(),
         out: out.clone(),
-        jobs: args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+        jobs: args
+            .jobs
+            .unwrap_or_else(crate::util::parallel::default_jobs),
         benchexec: args.benchexec.clone(),
         bin_dir,
         per_logic: args.per_logic,
@@ -115,7 +115,7 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
     let report = run(&comp, &opts, &mut |line| eprintln!("test-solver: {line}"))?;
     let text = report.render();
     std::fs::write(out.join("report.txt"), &text)?;
-    crate::datafile::write_json(&out.join("report.json"), &report)?;
+    crate::formats::datafile::write_json(&out.join("report.json"), &report)?;
     print(&text)?;
     print(&format!(
         "Report: {}, {}\n",
@@ -123,8 +123,8 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> anyhow::Result<u8> 
         out.join("report.json").display()
     ))?;
     Ok(if report.failed == 0 {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }

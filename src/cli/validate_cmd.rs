@@ -1,6 +1,6 @@
 //! `smtcomp validate-cores generate|run|join` and `smtcomp validate-models`.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, GlobalArgs, print, to_json};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, print, to_json};
 use crate::benchexec::SolverLocation;
 use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
 use crate::submission::load_set;
@@ -42,13 +42,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     validators: Vec<String>,
     /// Time limit: `producing` (2025 rules: the time the producing run took) or seconds.
-    #[arg(long, value_name = "producing|SECONDS", default_value = "producing")]
-    time_limit: String,
+    #[arg(long, value_name = "producing|SECONDS", default_value = "producing", value_parser = super::time_limit)]
+    time_limit: super::TimeLimitArg,
     /// With `producing`: the lowest limit (seconds).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = super::seconds_or_zero)]
     min_time_limit: f64,
     /// With `producing`: the limit when the producing time is unknown (seconds).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1200.0)]
+    #[arg(long, value_name = "SECONDS", default_value = "1200", value_parser = super::seconds)]
     fallback_time_limit: f64,
     /// Print the summary as JSON.
     #[arg(long)]
@@ -71,10 +71,10 @@ pub struct RunArgs {
     submissions: Vec<PathBuf>,
     /// Directory holding solver NAME's unpacked archive (repeatable), as for
     /// `smtcomp generate`; other binaries without '/' are looked up on PATH.
-    #[arg(long, value_name = "NAME=DIR")]
-    solver_dir: Vec<String>,
+    #[arg(long, value_name = "NAME=DIR", value_parser = super::name_dir)]
+    solver_dir: Vec<(String, PathBuf)>,
     /// Worker threads.
-    #[arg(long, default_value_t = crate::parallel::default_jobs())]
+    #[arg(long, default_value_t = crate::util::parallel::default_jobs())]
     jobs: usize,
     /// Output run table (default: `unsat-core-validation/local-runs.jsonl` in the execution directory).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -132,7 +132,7 @@ pub struct ModelsArgs {
     #[arg(long, conflicts_with = "cache")]
     no_cache: bool,
     /// Worker threads.
-    #[arg(long, default_value_t = crate::parallel::default_jobs())]
+    #[arg(long, default_value_t = crate::util::parallel::default_jobs())]
     jobs: usize,
     /// Output run table (default: rewrite --runs in place).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -142,50 +142,46 @@ pub struct ModelsArgs {
     json: bool,
 }
 
-fn read_runs(path: &Path) -> Result<Vec<IngestRecord>, u8> {
-    read_jsonl(path).map_err(|e| {
-        eprintln!("error: {e:#}");
-        EXIT_PROBLEMS
-    })
+fn read_runs(path: &Path) -> Result<Vec<IngestRecord>, Failure> {
+    Ok(read_jsonl(path)?)
 }
 
 fn problems(list: &[String]) -> String {
     list.iter().map(|p| format!("problem: {p}\n")).collect()
 }
 
-pub(super) fn run_cores(_global: &GlobalArgs, cmd: CoresCommand) -> anyhow::Result<u8> {
+pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
     match cmd {
-        CoresCommand::Generate(a) => generate(a),
-        CoresCommand::Run(a) => run_local(_global, a),
-        CoresCommand::Join(a) => join_cmd(a),
+        CoresCommand::Generate(a) => {
+            global.unused("validate-cores generate")?;
+            generate(a)
+        }
+        CoresCommand::Run(a) => {
+            if a.submissions.is_empty() {
+                global.unused("validate-cores run (without --submissions)")?;
+            }
+            run_local(global, a)
+        }
+        CoresCommand::Join(a) => {
+            global.unused("validate-cores join")?;
+            join_cmd(a)
+        }
     }
 }
 
-fn generate(a: GenerateArgs) -> anyhow::Result<u8> {
-    let runs = match read_runs(&a.runs) {
-        Ok(r) => r,
-        Err(c) => return Ok(c),
-    };
-    let time_limit = match a.time_limit.as_str() {
-        "producing" => TimeLimit::Producing {
+fn generate(a: GenerateArgs) -> CmdResult {
+    let runs = read_runs(&a.runs)?;
+    let time_limit = match a.time_limit {
+        super::TimeLimitArg::Producing => TimeLimit::Producing {
             min: a.min_time_limit,
             fallback: a.fallback_time_limit,
         },
-        s => match s.parse::<f64>() {
-            Ok(t) if t > 0.0 && t.is_finite() => TimeLimit::Fixed(t),
-            _ => {
-                eprintln!("error: --time-limit: expected `producing` or seconds, got `{s}`");
-                return Ok(super::EXIT_USAGE);
-            }
-        },
+        super::TimeLimitArg::Seconds(t) => TimeLimit::Fixed(t),
     };
     let validators = if a.validators.is_empty() {
         let mut sq: Vec<IngestRecord> = runs.clone();
         for f in &a.sq_runs {
-            match read_runs(f) {
-                Ok(r) => sq.extend(r),
-                Err(c) => return Ok(c),
-            }
+            sq.extend(read_runs(f)?)
         }
         Validators::SoundInSq {
             runs: sq,
@@ -204,7 +200,7 @@ fn generate(a: GenerateArgs) -> anyhow::Result<u8> {
         Ok(x) => x,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return Ok(EXIT_PROBLEMS);
+            return Ok(Outcome::Problems);
         }
     };
     if a.json {
@@ -221,18 +217,15 @@ fn generate(a: GenerateArgs) -> anyhow::Result<u8> {
         ))?;
     }
     Ok(if summary.problems.is_empty() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }
 
 /// The validators' commands of `validate-cores run`: `--solver` first, then
 /// the submissions' Single Query commands.
-fn validator_commands(
-    global: &GlobalArgs,
-    a: &RunArgs,
-) -> anyhow::Result<Result<ValidatorCommands, u8>> {
+fn validator_commands(global: &GlobalArgs, a: &RunArgs) -> Result<ValidatorCommands, Failure> {
     let mut commands = ValidatorCommands::default();
     for s in &a.solvers {
         match s.split_once('=') {
@@ -242,17 +235,17 @@ fn validator_commands(
                     .insert(n.to_string(), process::split_command(c));
             }
             _ => {
-                eprintln!("error: --solver: expected NAME=COMMAND, got `{s}`");
-                return Ok(Err(super::EXIT_USAGE));
+                return Err(Failure::usage(format!(
+                    "--solver: expected NAME=COMMAND, got `{s}`"
+                )));
             }
         }
     }
     if a.submissions.is_empty() {
         if !a.solver_dir.is_empty() {
-            eprintln!("error: --solver-dir needs --submissions");
-            return Ok(Err(super::EXIT_USAGE));
+            return Err(Failure::usage("--solver-dir needs --submissions"));
         }
-        return Ok(Ok(commands));
+        return Ok(commands);
     }
     let comp = global.competition()?;
     let loaded = load_set(&a.submissions, &comp);
@@ -265,7 +258,7 @@ fn validator_commands(
     }
     if failed {
         eprintln!("error: some submission files cannot be read; nothing run");
-        return Ok(Err(EXIT_PROBLEMS));
+        return Err(Failure::Reported);
     }
     let subs: Vec<_> = loaded
         .iter()
@@ -275,45 +268,35 @@ fn validator_commands(
         on_path: true,
         ..Default::default()
     };
-    for spec in &a.solver_dir {
-        match spec.split_once('=') {
-            Some((name, dir)) if subs.iter().any(|s| s.name == name) => {
-                location
-                    .solver_dirs
-                    .insert(name.to_string(), std::path::absolute(dir)?);
-            }
-            Some((name, _)) => {
-                eprintln!("error: --solver-dir {name}=...: no submission named '{name}'");
-                return Ok(Err(EXIT_PROBLEMS));
-            }
-            None => {
-                eprintln!("error: --solver-dir '{spec}': expected NAME=DIR");
-                return Ok(Err(super::EXIT_USAGE));
-            }
+    for (name, dir) in &a.solver_dir {
+        if !subs.iter().any(|s| &s.name == name) {
+            return Err(
+                anyhow::anyhow!("--solver-dir {name}=...: no submission named '{name}'").into(),
+            );
         }
+        location
+            .solver_dirs
+            .insert(name.clone(), std::path::absolute(dir)?);
     }
     let problems = commands.add_submissions(&comp, &subs, &location);
     if !problems.is_empty() {
         for p in &problems {
             eprintln!("error: {p}");
         }
-        return Ok(Err(EXIT_PROBLEMS));
+        return Err(Failure::Reported);
     }
-    Ok(Ok(commands))
+    Ok(commands)
 }
 
-fn run_local(global: &GlobalArgs, a: RunArgs) -> anyhow::Result<u8> {
+fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return Ok(EXIT_PROBLEMS);
+            return Ok(Outcome::Problems);
         }
     };
-    let commands = match validator_commands(global, &a)? {
-        Ok(c) => c,
-        Err(code) => return Ok(code),
-    };
+    let commands = validator_commands(global, &a)?;
     let records = cores::run_local(&a.exec, &manifest, &commands, a.jobs);
     let out = a
         .output
@@ -346,22 +329,19 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> anyhow::Result<u8> {
         ))?;
     }
     Ok(if errors.is_empty() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }
 
-fn join_cmd(a: JoinArgs) -> anyhow::Result<u8> {
-    let mut runs = match read_runs(&a.runs) {
-        Ok(r) => r,
-        Err(c) => return Ok(c),
-    };
+fn join_cmd(a: JoinArgs) -> CmdResult {
+    let mut runs = read_runs(&a.runs)?;
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return Ok(EXIT_PROBLEMS);
+            return Ok(Outcome::Problems);
         }
     };
     let inputs = if a.validation_runs.is_empty() {
@@ -371,10 +351,7 @@ fn join_cmd(a: JoinArgs) -> anyhow::Result<u8> {
     };
     let mut validation = Vec::new();
     for f in &inputs {
-        match read_runs(f) {
-            Ok(r) => validation.extend(r),
-            Err(c) => return Ok(c),
-        }
+        validation.extend(read_runs(f)?)
     }
     let summary = join::join(&mut runs, &manifest, &validation);
     write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
@@ -399,17 +376,15 @@ fn join_cmd(a: JoinArgs) -> anyhow::Result<u8> {
         ))?;
     }
     Ok(if summary.problems.is_empty() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }
 
-pub(super) fn run_models(_global: &GlobalArgs, a: ModelsArgs) -> anyhow::Result<u8> {
-    let mut runs = match read_runs(&a.runs) {
-        Ok(r) => r,
-        Err(c) => return Ok(c),
-    };
+pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
+    global.unused("validate-models")?;
+    let mut runs = read_runs(&a.runs)?;
     let dir = a
         .runs
         .parent()
@@ -421,8 +396,7 @@ pub(super) fn run_models(_global: &GlobalArgs, a: ModelsArgs) -> anyhow::Result<
         None => {
             let argv = process::split_command(&a.solver);
             if argv.is_empty() {
-                eprintln!("error: --solver: empty command");
-                return Ok(super::EXIT_USAGE);
+                return Err(Failure::usage("--solver: empty command"));
             }
             Checker::Builtin(argv)
         }
@@ -474,8 +448,8 @@ pub(super) fn run_models(_global: &GlobalArgs, a: ModelsArgs) -> anyhow::Result<
         ))?;
     }
     Ok(if summary.problems.is_empty() {
-        EXIT_OK
+        Outcome::Ok
     } else {
-        EXIT_PROBLEMS
+        Outcome::Problems
     })
 }

@@ -2,13 +2,13 @@
 //! solver, no answer contradicts the corpus' known status, validation refuted
 //! no core and rejected no model, and no proof checker said `invalid`.
 
-use crate::ingest::{IngestRecord, RunAnswer};
+use crate::formats::runtable::{IngestRecord, RunAnswer};
+use crate::formats::verdict::Verdict;
+use crate::formats::verdict::{CoreStatus, ModelStatus};
 use crate::model::{Competition, Status, Track};
 use crate::prepare::PreparedSet;
 use crate::proof::ProofVerdict;
 use crate::submission::{LoadedSubmission, Submission};
-use crate::validate::Verdict;
-use crate::validate::verdict::{CoreStatus, ModelStatus};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -104,7 +104,7 @@ pub fn score_tracks(
         let scored: Vec<_> = runs
             .iter()
             .filter(|r| r.track == Some(track))
-            .filter_map(crate::validate::scoring_input::scored_run)
+            .filter_map(crate::scoring::runtable::scored_run)
             .collect();
         let (input, _missing) =
             crate::scoring::setup::build_input(comp, track, loaded, inventory, scored);
@@ -120,7 +120,7 @@ pub fn score_tracks(
             report.input.memory_mb,
             comp.year,
         );
-        crate::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
+        crate::formats::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
         all.push(report);
     }
     Ok(all)
@@ -182,7 +182,7 @@ pub fn run(opts: &DemoOptions, log: &mut dyn FnMut(&str)) -> anyhow::Result<Demo
         let mut counts = Vec::new();
         for track in DEMO_TRACKS {
             let sel = select_track(&inv, &comp, track, seed)?;
-            crate::datafile::write_json(
+            crate::formats::datafile::write_json(
                 &out.join(format!("selection-{}.json", track.short_name())),
                 &sel,
             )?;

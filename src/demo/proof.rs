@@ -30,7 +30,7 @@ pub fn summarize(
         .collect();
     let report = e2023_proof::report(&proof_runs, comp, &statuses);
     std::fs::create_dir_all(dir)?;
-    crate::datafile::write_json(&dir.join("proof-exhibition.json"), &report)?;
+    crate::formats::datafile::write_json(&dir.join("proof-exhibition.json"), &report)?;
     std::fs::write(
         dir.join("proof-exhibition.md"),
         e2023_proof::markdown(&report),

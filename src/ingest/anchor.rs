@@ -13,9 +13,9 @@
 //!
 //! The original value is kept in `anchor_result`, and `nb_answers` verbatim.
 
-use super::record::{IncrementalData, IngestRecord, RunAnswer};
+use crate::formats::results::{ResultsFile, RunRecord};
+use crate::formats::runtable::{IncrementalData, IngestRecord, RunAnswer};
 use crate::model::{Answer, Competition, Track};
-use crate::results::{ResultsFile, RunRecord};
 use std::path::Path;
 
 /// Our answer for an imported `result`.
@@ -73,7 +73,7 @@ pub fn import(path: &Path, source: &str, comp: &Competition) -> Result<Vec<Inges
     // Whole-buffer parsing is several times faster than serde_json's reader.
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(
-        &mut crate::datafile::open(path).map_err(|e| e.to_string())?,
+        &mut crate::formats::datafile::open(path).map_err(|e| e.to_string())?,
         &mut bytes,
     )
     .map_err(|e| {

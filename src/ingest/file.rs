@@ -2,11 +2,11 @@
 
 use super::interpret::{LogText, interpret};
 use super::logs::{self, LogReader};
-use super::manifest::ManifestIndex;
-use super::record::{Guessed, IngestRecord, LogRef, RunAnswer};
 use super::summary::FileSummary;
 use super::xml::{self, ResultHeader, XmlRun};
 use crate::benchmarks::Smt2File;
+use crate::formats::runs_manifest::ManifestIndex;
+use crate::formats::runtable::{Guessed, IngestRecord, LogRef, RunAnswer};
 use crate::model::{Competition, Logic, Track, is_valid_name};
 use std::collections::HashMap;
 use std::path::Path;

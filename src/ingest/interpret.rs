@@ -4,7 +4,7 @@
 //! something, unknown ones to an `error` with the status in the reason. The
 //! log then supplies the track data (see `docs/ingest.md` for the tables).
 
-use super::record::{
+use crate::formats::runtable::{
     IncrementalData, Limit, LogRef, ModelRef, ProofData, RunAnswer, UnsatCore, WrongAnswer,
 };
 use crate::model::Track;
@@ -69,31 +69,7 @@ pub fn classify_status(status: &str) -> StatusClass {
     }
 }
 
-/// The line that decides a single-query answer: the first line that is not
-/// blank, `success` or a `;` comment, trimmed (rules; anchor spec 9.3 #52).
-/// Returns the line and the offset just after it.
-pub fn deciding_line(output: &[u8]) -> Option<(String, usize)> {
-    let mut pos = 0;
-    for line in output.split_inclusive(|&b| b == b'\n') {
-        pos += line.len();
-        let text = String::from_utf8_lossy(line);
-        let t = text.trim();
-        if t.is_empty() || t == "success" || t.starts_with(';') {
-            continue;
-        }
-        return Some((t.chars().take(200).collect(), pos));
-    }
-    None
-}
-
-/// The answer a deciding line gives (`sat`/`unsat` alone on the line).
-pub fn line_answer(line: &str) -> RunAnswer {
-    match line {
-        "sat" => RunAnswer::Sat,
-        "unsat" => RunAnswer::Unsat,
-        _ => RunAnswer::Unknown,
-    }
-}
+pub use crate::formats::answer_line::{deciding_line, line_answer};
 
 /// Parses trace-executor output (docs/trace-executor: `sat`/`unsat`/`unknown`
 /// lines, `time <s>` after sat/unsat, `WRONG solver response: got X, expected Y`,

@@ -28,18 +28,15 @@
 pub mod anchor;
 pub mod file;
 pub mod interpret;
-pub mod jsonl;
 pub mod logs;
-pub mod manifest;
-pub mod record;
 pub mod spill;
 pub mod summary;
 pub mod synth;
 pub mod xml;
 
-pub use jsonl::{JsonlWriter, read_jsonl, write_jsonl};
-pub use manifest::{Manifest, ManifestIndex, ManifestRun};
-pub use record::{IngestRecord, RunAnswer, SortKey, sort_records};
+pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, write_jsonl};
+pub use crate::formats::runs_manifest::{Manifest, ManifestIndex, ManifestRun};
+pub use crate::formats::runtable::{IngestRecord, RunAnswer, SortKey, sort_records};
 pub use summary::{FileSummary, Summary};
 
 use crate::model::Competition;

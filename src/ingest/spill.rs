@@ -11,10 +11,10 @@
 //!
 //! Breaking ties by run order (= input file order) makes the result the
 //! *stable* sort of all records in input order, which is what the in-memory
-//! path computes ([`super::record::sort_records`]): both give the same bytes.
+//! path computes ([`crate::formats::runtable::sort_records`]): both give the same bytes.
 
-use super::jsonl::JsonlWriter;
-use super::record::{IngestRecord, SortKey};
+use crate::formats::jsonl::JsonlWriter;
+use crate::formats::runtable::{IngestRecord, SortKey};
 use anyhow::Context;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
@@ -51,7 +51,7 @@ impl SpillDir {
     pub fn create(output: &Path) -> anyhow::Result<SpillDir> {
         let tmp_dir = std::env::temp_dir();
         let parent = match output.parent() {
-            _ if crate::datafile::temporary_sibling(output).is_none() => tmp_dir.as_path(),
+            _ if crate::formats::datafile::temporary_sibling(output).is_none() => tmp_dir.as_path(),
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };

@@ -1,6 +1,6 @@
 //! Accounting: what was read from each input file and what was written.
 
-use super::record::RunAnswer;
+use crate::formats::runtable::RunAnswer;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;

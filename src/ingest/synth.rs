@@ -10,12 +10,12 @@
 //! lines). The expected records are built from the scenario, independently of
 //! the interpreter.
 
-use super::manifest::{MANIFEST_FORMAT, Manifest, ManifestRun};
-use super::record::{
+use crate::benchmarks::Smt2File;
+use crate::formats::runs_manifest::{MANIFEST_FORMAT, Manifest, ManifestRun};
+use crate::formats::runtable::{
     IncrementalData, IngestRecord, Limit, LogRef, ModelRef, ProofData, RunAnswer, UnsatCore,
     WrongAnswer,
 };
-use crate::benchmarks::Smt2File;
 use crate::model::{Competition, Logic, Track};
 use crate::proof::kv::KeyValues;
 use crate::proof::verdict::ProofVerdict;
@@ -95,13 +95,6 @@ struct Run {
     columns: Vec<(&'static str, String, bool)>,
     log: Option<Vec<u8>>,
     expected: IngestRecord,
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -501,8 +494,8 @@ fn write_file(
     writeln!(
         w,
         "<result benchmarkname=\"{}\" block=\"task\" cpuCores=\"4\" date=\"2025-06-01 12:00:00 \" generator=\"BenchExec 3.35\" memlimit=\"16000000000B\" name=\"{}.task\" options=\"\" starttime=\"2025-06-01T12:00:00\" timelimit=\"1200s\" tool=\"SMT-COMP\" toolmodule=\"tools.{}\" version=\"1.0\">",
-        xml_escape(&bench),
-        xml_escape(&rundef),
+        crate::util::escape::xml(&bench),
+        crate::util::escape::xml(&rundef),
         solver.to_lowercase()
     )?;
     writeln!(
@@ -514,7 +507,7 @@ fn write_file(
         "  <systeminfo hostname=\"worker01\">\n    <os name=\"Linux\"/>\n    <cpu cores=\"8\" model=\"Intel Xeon\"/>\n    <ram size=\"33000000000B\"/>\n  </systeminfo>"
     )?;
     for r in &runs {
-        let n = xml_escape(&r.name);
+        let n = crate::util::escape::xml(&r.name);
         if r.columns.is_empty() {
             writeln!(
                 w,
@@ -531,10 +524,14 @@ fn write_file(
                 writeln!(
                     w,
                     "    <column hidden=\"true\" title=\"{t}\" value=\"{}\"/>",
-                    xml_escape(v)
+                    crate::util::escape::xml(v)
                 )?;
             } else {
-                writeln!(w, "    <column title=\"{t}\" value=\"{}\"/>", xml_escape(v))?;
+                writeln!(
+                    w,
+                    "    <column title=\"{t}\" value=\"{}\"/>",
+                    crate::util::escape::xml(v)
+                )?;
             }
         }
         writeln!(w, "  </run>")?;
@@ -586,12 +583,12 @@ pub fn generate(dir: &Path, spec: &SynthSpec, comp: &Competition) -> std::io::Re
         expected.extend(e);
         runs.extend(m);
     }
-    super::record::sort_records(&mut expected);
+    crate::formats::runtable::sort_records(&mut expected);
     let manifest = Manifest {
         format: MANIFEST_FORMAT,
         runs,
     };
-    crate::datafile::write_json(&dir.join("manifest.json"), &manifest)
+    crate::formats::datafile::write_json(&dir.join("manifest.json"), &manifest)
         .map_err(std::io::Error::other)?;
     Ok(SynthOutput {
         expected,

@@ -113,19 +113,21 @@ impl fmt::Display for Track {
 /// Error for a string that names no track.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown track '{0}' (known: SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud, ProofExhibition, UnsatCoreValidation)"
+    "unknown track '{0}' (known: SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud, ProofExhibition, UnsatCoreValidation; also as single-query, ... or sq, inc, uc, mv, pe, uc_val)"
 )]
 pub struct UnknownTrack(pub String);
 
 impl FromStr for Track {
     type Err = UnknownTrack;
 
-    /// Accepts the stable name or the short name (`sq`, `inc`, ...), case-sensitively
-    /// for the stable name as submissions require.
+    /// The one track-name parser of the command line and of names derived from
+    /// generated files: the stable name (`SingleQuery`), the directory/page name
+    /// (`single-query`) or the short name (`sq`, `inc`, ...), case-sensitively.
+    /// (Submissions are read by serde, which takes the stable name only.)
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Track::ALL
             .into_iter()
-            .find(|t| t.name() == s || t.short_name() == s)
+            .find(|t| t.name() == s || t.short_name() == s || t.page_suffix() == s)
             .ok_or_else(|| UnknownTrack(s.to_string()))
     }
 }
@@ -139,6 +141,7 @@ mod tests {
         for t in Track::ALL {
             assert_eq!(t.name().parse::<Track>().unwrap(), t);
             assert_eq!(t.short_name().parse::<Track>().unwrap(), t);
+            assert_eq!(t.page_suffix().parse::<Track>().unwrap(), t);
             let json = serde_json::to_string(&t).unwrap();
             assert_eq!(json, format!("\"{}\"", t.name()));
         }

@@ -5,11 +5,17 @@ use super::transform::{INCREMENTAL_MARKER, transform};
 use super::{PrepareFailure, PreparedBenchmark, PreparedSet};
 use crate::benchmarks::Smt2File;
 use crate::model::{Status, Track};
-use crate::select::{GlibcRandom, Selection};
+use crate::select::Selection;
+use crate::util::process::{self, Sink, Source, Supervised};
+use crate::util::rng::GlibcRandom;
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// How long the official scrambler may take on one benchmark before the
+/// benchmark is reported as not prepared (the largest SMT-LIB files take seconds).
+pub const SCRAMBLER_DEADLINE: Duration = Duration::from_secs(600);
 
 /// Options of a preparation run.
 #[derive(Debug, Clone)]
@@ -86,7 +92,7 @@ pub fn prepare(selection: &Selection, opts: &PrepareOptions) -> std::io::Result<
         None => "smtcomp".to_string(),
     };
     let indices: Vec<usize> = (0..n).collect();
-    let results = crate::parallel::map(&indices, opts.jobs, "preparing", |&i| {
+    let results = crate::util::parallel::map(&indices, opts.jobs, "preparing", |&i| {
         let b = &selection.benchmarks[i];
         let rel = format!("{}/scrambled{}.smt2", b.file.logic, ids[i]);
         prepare_one(track, b, &rel, &dir, opts, use_scrambler, selection.seed).map_err(|reason| {
@@ -181,18 +187,35 @@ fn run_scrambler(
             .map_err(|e| format!("{}: {e}", target.display()))?;
     }
     let input = File::open(src).map_err(|e| format!("{}: {e}", src.display()))?;
-    let status = Command::new(bin)
-        .args(&args)
-        .stdin(Stdio::from(input))
-        .stdout(Stdio::from(out))
-        .stderr(Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run scrambler {}: {e}", bin.display()))?;
-    if !status.success() {
+    let mut argv = vec![bin.to_string_lossy().into_owned()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let mut call = Supervised::new(argv, SCRAMBLER_DEADLINE);
+    call.stdin = Source::File(input);
+    call.stdout = Sink::File(out);
+    call.stderr = Sink::Capture { cap: 4096 };
+    let done = process::run(call).map_err(|e| format!("{}: scrambler: {e}", src.display()))?;
+    if done.timed_out {
         return Err(format!(
-            "{}: scrambler {} failed ({status})",
+            "{}: scrambler {} did not finish within {} s",
             src.display(),
-            bin.display()
+            bin.display(),
+            SCRAMBLER_DEADLINE.as_secs()
+        ));
+    }
+    if !done.status.is_some_and(|s| s.success()) {
+        let why = String::from_utf8_lossy(&done.stderr);
+        let why = why.lines().last().unwrap_or("").trim();
+        return Err(format!(
+            "{}: scrambler {} failed ({}){}",
+            src.display(),
+            bin.display(),
+            done.status
+                .map_or("not waited for".into(), |s| s.to_string()),
+            if why.is_empty() {
+                String::new()
+            } else {
+                format!(": {why}")
+            }
         ));
     }
     Ok(())

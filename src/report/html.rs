@@ -3,22 +3,7 @@
 //! Pages are XHTML-compatible HTML5: every element is closed, void elements are
 //! self-closed and every attribute is quoted, so an XML parser reads them.
 
-/// Escapes text and attribute values (`& < > " '`).
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::util::escape::html as esc;
 
 /// Two decimals, rounding halves away from zero (as XSLT's `format-number`
 /// does), so the Rust pages and the XSLT output show the same digits.

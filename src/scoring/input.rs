@@ -7,8 +7,8 @@
 //! [`ScoredRun`]; scoring never looks at any other run format.
 
 use crate::benchmarks::{Inventory, Smt2File};
+use crate::formats::results::RunRecord;
 use crate::model::{Answer, Division, Logic, Status, Track};
-use crate::results::RunRecord;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// CPU and wall-clock seconds at one point of a run.

@@ -21,6 +21,7 @@ pub mod lead;
 pub mod output;
 pub mod overall;
 pub mod policy;
+pub mod runtable;
 pub mod setup;
 pub mod soundness;
 

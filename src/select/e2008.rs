@@ -17,8 +17,8 @@
 //! ([`GlibcRandom`]); every iteration is in a fixed (sorted) order, so the result
 //! is a function of the seed and the candidates.
 
-use super::random::GlibcRandom;
 use crate::model::Status;
+use crate::util::rng::GlibcRandom;
 use std::collections::BTreeMap;
 
 /// Division slots (rules step 3).

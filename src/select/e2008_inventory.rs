@@ -19,11 +19,10 @@
 //!   the competition's `removed_benchmarks` are dropped first.
 
 use super::e2008::{self, Candidate, Category};
-use super::random::GlibcRandom;
 use super::selection::{LogicStats, SelectedBenchmark, Selection};
 use crate::benchmarks::{Inventory, NonIncrementalInfo};
-use crate::model::{Competition, Division, Logic, Status, Track};
-use crate::scoring::ScoredRun;
+use crate::model::{Answer, Competition, Division, Logic, Status, Track};
+use crate::util::rng::GlibcRandom;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -33,15 +32,30 @@ pub const SOLVED_WITHIN_S: f64 = 600.0;
 /// Difficulty assumed for a benchmark without previous runs.
 pub const NO_RUNS_DIFFICULTY: u8 = 5;
 
+/// One previous run, as the 2008 difficulty needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastRun<'a> {
+    /// Solver name.
+    pub solver: &'a str,
+    /// Track of the run (only Single Query runs count).
+    pub track: Track,
+    /// Library-relative benchmark path.
+    pub path: String,
+    /// Its outcome.
+    pub answer: Answer,
+    /// CPU seconds.
+    pub cpu_time: f64,
+}
+
 /// Per benchmark path: (solved, total) distinct solvers in the previous runs.
 pub fn tally(
-    runs: &[ScoredRun],
+    runs: &[PastRun<'_>],
     statuses: &HashMap<String, Status>,
 ) -> HashMap<String, (u32, u32)> {
     // path -> solver -> solved by some run of that solver
     let mut by_path: HashMap<String, BTreeMap<&str, bool>> = HashMap::new();
     for r in runs.iter().filter(|r| r.track == Track::SingleQuery) {
-        let path = r.file.path();
+        let path = r.path.clone();
         let status = statuses.get(&path).copied().unwrap_or(Status::Unknown);
         let solved = r.answer.is_definite()
             && !r.answer.contradicts(status)
@@ -49,7 +63,7 @@ pub fn tally(
         *by_path
             .entry(path)
             .or_default()
-            .entry(&r.solver)
+            .entry(r.solver)
             .or_default() |= solved;
     }
     by_path

@@ -2,8 +2,8 @@
 //! (rules section 6, step 2) and the answers of sound solvers (step 3).
 
 use crate::benchmarks::Smt2File;
+use crate::formats::results::RunRecord;
 use crate::model::{Answer, Competition, Division, Status, Track};
-use crate::results::RunRecord;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Per benchmark path: whether it is trivial.

@@ -4,12 +4,11 @@ pub mod e2008;
 pub mod e2008_inventory;
 pub mod evidence;
 pub mod parallel;
-pub mod random;
 pub mod selection;
 
+pub use crate::util::rng::GlibcRandom;
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};
 pub use parallel::select_parallel;
-pub use random::GlibcRandom;
 pub use selection::{
     Candidate, LogicStats, SelectedBenchmark, Selection, SelectionInputs, candidates, cap, select,
 };

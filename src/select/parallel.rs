@@ -9,10 +9,10 @@
 //! 4. per class and logic, sample up to half the target;
 //! 5. per class, deal round-robin over the logics (name order) until half the target.
 
-use super::random::GlibcRandom;
 use super::selection::{Candidate, LogicStats, SelectedBenchmark, Selection, candidates};
 use crate::benchmarks::Inventory;
 use crate::model::{Competition, Logic, Track};
+use crate::util::rng::GlibcRandom;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Runs the Parallel/Cloud selection. `fastest` maps a path to the fastest

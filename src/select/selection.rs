@@ -6,9 +6,9 @@
 //! and seed give the same selection, byte for byte.
 
 use super::evidence::{SoundAnswers, Triviality};
-use super::random::GlibcRandom;
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::model::{Competition, Logic, NewBenchmarkPriority, Status, Track};
+use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 

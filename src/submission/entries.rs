@@ -2,8 +2,8 @@
 //! and the rule checks that need the competition to decide.
 
 use super::hint::did_you_mean;
-use super::problem::Problems;
 use super::types::{LogicSelector, SolverType, Submission};
+use crate::diag::Problems;
 use crate::model::{Competition, Division, Logic, Track};
 use std::collections::{BTreeMap, BTreeSet};
 

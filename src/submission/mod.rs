@@ -6,17 +6,18 @@
 //! yields its [`Submission`] even when it breaks a rule, so that organizers can
 //! decide what to do with it.
 
+mod command;
 mod entries;
 mod hint;
 mod parse;
-mod problem;
 mod seed;
 mod types;
 mod url;
 
+pub use crate::diag::{Problem, Problems, Severity};
+pub use command::{SolverLocation, command_for, participation_entries};
 pub use entries::{Entries, FINAL_ARCHIVE_HOST, check_rules, entries, is_derived_name};
 pub use parse::parse_submission;
-pub use problem::{Problem, Problems, Severity};
 pub use seed::{SEED_MODULUS, SeedContribution, SeedError, SeedReport, competition_seed};
 pub use types::{
     Archive, ArchiveHash, Command, Contact, Contributor, LogicSelector, Participation, SolverType,

@@ -2,12 +2,12 @@
 //! problem with its JSON path instead of stopping at the first.
 
 use super::hint::did_you_mean;
-use super::problem::Problems;
 use super::types::{
     Archive, ArchiveHash, Command, Contact, Contributor, LogicSelector, Participation, SolverType,
     Submission,
 };
 use super::url::parse_http_url;
+use crate::diag::Problems;
 use crate::model::{Division, Logic, Track};
 use serde_json::{Map, Value};
 

@@ -2,15 +2,15 @@
 //! record (answer, limits, exit code, signal, validation) and its log.
 
 use super::report::{RunResult, Verdict};
-use crate::ingest::record::ProofData;
-use crate::ingest::{IngestRecord, RunAnswer};
+use crate::formats::runtable::ProofData;
+use crate::formats::runtable::{IngestRecord, RunAnswer};
+use crate::formats::verdict::Verdict as Validation;
+use crate::formats::verdict::{CoreStatus, ModelStatus};
 use crate::model::{Answer, Status, Track};
 use crate::prepare::PreparedBenchmark;
 use crate::prepare::transform::INCREMENTAL_MARKER;
 use crate::proof::ProofVerdict;
 use crate::smtlib::CommandReader;
-use crate::validate::Verdict as Validation;
-use crate::validate::verdict::{CoreStatus, ModelStatus};
 use std::path::Path;
 
 /// Longest quoted line (bytes) in a reason.

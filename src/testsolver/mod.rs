@@ -265,7 +265,7 @@ pub fn run(
     let call_errors = run_side_by_side(&exec, &manifest, &files, &run_opts, opts.jobs);
 
     // Ingestion and validation.
-    let index = ManifestIndex::read(&exec.join(crate::benchexec::manifest::RUNS_FILE))?;
+    let index = ManifestIndex::read(&exec.join(crate::formats::generation::RUNS_FILE))?;
     let results = exec.join("results");
     let mut records = if results.is_dir() {
         ingest::ingest(

@@ -1,12 +1,13 @@
 //! Locating the command an incremental solver answered badly: the trace
 //! executor's protocol line (`BAD response to status command: '...'`) does not
 //! say which command it was, so the run is replayed outside BenchExec with the
-//! same executor, command and benchmark, and the executor's `--stats` file
+//! same executor, command and benchmark (under a deadline), and the executor's `--stats` file
 //! names the last command sent. Only a diagnosis: the verdict is BenchExec's.
 
 use super::diagnose::{Located, command_text};
+use crate::util::process::{self, Sink, Supervised};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// Replays `command` (the solver argv) on the incremental `file` with the
 /// trace executor of `bin_dir` and a watchdog of `time_s` seconds; the stats go
@@ -29,17 +30,21 @@ pub fn locate(
         file.file_name()?.to_string_lossy()
     ));
     let _ = std::fs::remove_file(&stats);
-    Command::new(bin_dir.join("smtcomp-trace-executor"))
-        .arg(format!("--te-stats={}", stats.display()))
-        .arg(format!("--te-timeout={time_s}"))
-        .arg("--")
-        .args(command)
-        .arg(file)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .ok()?;
+    let mut argv = vec![
+        bin_dir
+            .join("smtcomp-trace-executor")
+            .to_string_lossy()
+            .into_owned(),
+        format!("--te-stats={}", stats.display()),
+        format!("--te-timeout={time_s}"),
+        "--".to_string(),
+    ];
+    argv.extend(command.iter().cloned());
+    argv.push(file.to_string_lossy().into_owned());
+    let mut call = Supervised::new(argv, Duration::from_secs_f64(time_s as f64 + 30.0));
+    call.stdout = Sink::Null;
+    call.stderr = Sink::Null;
+    process::run(call).ok()?;
     let text = std::fs::read_to_string(&stats).ok()?;
     let records: Vec<serde_json::Value> = text
         .lines()

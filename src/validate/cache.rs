@@ -6,7 +6,7 @@
 //! Writes go to a temporary file and are renamed, so concurrent workers (or
 //! concurrent invocations) never see a half-written entry.
 
-use super::verdict::ModelVerdict;
+use crate::formats::verdict::ModelVerdict;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

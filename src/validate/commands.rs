@@ -2,14 +2,14 @@
 //! hand (`--solver NAME=COMMAND`), or taken from the submissions as BenchExec
 //! takes them (`smtcomp generate`): a validator is named by its submission
 //! name and runs the command of its Single Query participation that entered
-//! the task's logic ([`crate::benchexec::validation::participation_entries`],
-//! [`crate::benchexec::plan::command_for`]).
+//! the task's logic ([`crate::submission::participation_entries`],
+//! [`crate::submission::command_for`]).
 
-use crate::benchexec::SolverLocation;
-use crate::benchexec::plan::command_for;
-use crate::benchexec::validation::participation_entries;
 use crate::model::{Competition, Logic, Track};
+use crate::submission::SolverLocation;
 use crate::submission::Submission;
+use crate::submission::command_for;
+use crate::submission::participation_entries;
 use std::collections::BTreeMap;
 
 /// Validator commands (program and arguments; the file is appended).

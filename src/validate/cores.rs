@@ -4,81 +4,16 @@
 //! validation manifest, so BenchExec definitions can be generated for it and
 //! [`run_local`] can run it without BenchExec.
 
+pub use crate::formats::core_validation::{CoreManifest, CoreTask, LOCAL_RUNS, MANIFEST, Producer};
+
 use super::commands::ValidatorCommands;
 use super::restrict::restrict;
-use crate::ingest::{IngestRecord, RunAnswer};
-use crate::model::{Division, Logic, Status, Track};
-use crate::prepare::{PreparedBenchmark, PreparedSet};
-use serde::{Deserialize, Serialize};
+use crate::formats::prepared::{PreparedBenchmark, PreparedSet};
+use crate::formats::runtable::{IngestRecord, RunAnswer};
+use crate::model::{Division, Status, Track};
+use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
-
-/// File name of the validation manifest in the validation track directory.
-pub const MANIFEST: &str = "validation.json";
-/// File name of the local runner's results in the validation track directory.
-pub const LOCAL_RUNS: &str = "local-runs.jsonl";
-
-/// A run that produced a core.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Producer {
-    /// Solver.
-    pub solver: String,
-    /// Participation index.
-    pub participation: Option<u32>,
-    /// Where the run came from (`source`, `task` of its record).
-    pub source: String,
-    /// The run's task.
-    pub task: String,
-    /// Its wall time (CPU time when wall time is unknown), seconds.
-    pub time: Option<f64>,
-}
-
-/// One validation task: a distinct core of a benchmark.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CoreTask {
-    /// The restricted benchmark, relative to the validation track directory.
-    pub file: String,
-    /// The original benchmark's key (`benchmark_key` of the runs).
-    pub benchmark: String,
-    /// Logic.
-    pub logic: Option<Logic>,
-    /// Division (Unsat-Core Track).
-    pub division: Option<Division>,
-    /// The core's names (sorted).
-    pub core: Vec<String>,
-    /// Core names that name no assertion.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unknown_names: Vec<String>,
-    /// The runs that returned this core.
-    pub producers: Vec<Producer>,
-    /// Validation time limit (seconds).
-    pub time_limit: f64,
-    /// The validation solvers.
-    pub validators: Vec<String>,
-}
-
-/// The validation manifest (`validation.json`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CoreManifest {
-    /// How validators were chosen (`sound in SingleQuery (…)`, `given`).
-    pub validator_selection: String,
-    /// How time limits were set.
-    pub time_limit_policy: String,
-    /// Every task, sorted by benchmark then core.
-    pub tasks: Vec<CoreTask>,
-}
-
-impl CoreManifest {
-    /// The validation track directory below an execution directory.
-    pub fn dir(exec: &Path) -> PathBuf {
-        PreparedSet::track_dir(exec, Track::UnsatCoreValidation)
-    }
-
-    /// Reads `<exec>/unsat-core-validation/validation.json`.
-    pub fn read(exec: &Path) -> anyhow::Result<CoreManifest> {
-        Ok(crate::datafile::read_json(&Self::dir(exec).join(MANIFEST))?)
-    }
-}
+use std::path::Path;
 
 /// The validation time limit (rules 2025 5.4 and change list: the time the
 /// producing solver took).
@@ -333,7 +268,7 @@ pub fn generate(
         tasks,
     };
     std::fs::create_dir_all(&dir)?;
-    crate::datafile::write_json(&dir.join(MANIFEST), &manifest)?;
+    crate::formats::datafile::write_json(&dir.join(MANIFEST), &manifest)?;
     prepared.sort_by(|a, b| a.path.cmp(&b.path));
     PreparedSet {
         track: Track::UnsatCoreValidation,
@@ -364,7 +299,7 @@ pub fn run_local(
         .iter()
         .flat_map(|t| t.validators.iter().map(move |v| (t, v)))
         .collect();
-    crate::parallel::map(&pairs, jobs, "cores", |(t, v)| {
+    crate::util::parallel::map(&pairs, jobs, "cores", |(t, v)| {
         let mut r = IngestRecord::new("local", t.file.clone());
         r.solver = (*v).clone();
         r.track = Some(Track::UnsatCoreValidation);

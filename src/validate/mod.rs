@@ -9,11 +9,11 @@
 //! MV runs --models::validate_models (Dolmen or built-in, cached)--> ModelVerdict in each MV run
 //! ```
 //!
-//! * [`verdict`]: the verdict schema and what it means for scoring ([`verdict::run_score`]);
+//! * the verdict schema is [`crate::formats::verdict`]; what it means for scoring is
+//!   `crate::scoring::runtable`;
 //! * [`cores`], [`restrict`], [`join`], [`commands`]: unsat-core validation;
 //! * [`models`], [`model_text`], [`dolmen`], [`cache`]: model validation;
 //! * [`sexp`], [`process`]: lexer-based s-expressions, validator processes;
-//! * [`scoring_input`]: validated runs into the scoring engine's [`crate::scoring::ScoredRun`].
 
 pub mod cache;
 pub mod commands;
@@ -24,11 +24,8 @@ pub mod model_text;
 pub mod models;
 pub mod process;
 pub mod restrict;
-pub mod scoring_input;
 pub mod sexp;
-pub mod verdict;
 
-pub use verdict::{
-    CoreStatus, CoreVerdict, ModelStatus, ModelVerdict, RunScore, ValidatorAnswer, Verdict,
-    anchor_answer, run_score,
+pub use crate::formats::verdict::{
+    CoreStatus, CoreVerdict, ModelStatus, ModelVerdict, ValidatorAnswer, Verdict,
 };

@@ -3,7 +3,7 @@
 //! it into the benchmark (the check a trusted solver then decides).
 
 use super::sexp::{self, Sexp};
-use crate::ingest::record::{LogRef, ModelRef};
+use crate::formats::runtable::{LogRef, ModelRef};
 use crate::model::Answer;
 use crate::smtlib::{CommandReader, tokenize};
 use std::io::Read;

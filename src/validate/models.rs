@@ -5,11 +5,11 @@
 
 use super::cache::{self, Cache};
 use super::model_text::{self, Problem};
-use super::verdict::{ModelStatus, ModelVerdict, Verdict};
 use super::{dolmen, process};
-use crate::ingest::{IngestRecord, RunAnswer};
+use crate::formats::prepared::PreparedSet;
+use crate::formats::runtable::{IngestRecord, RunAnswer};
+use crate::formats::verdict::{ModelStatus, ModelVerdict, Verdict};
 use crate::model::{Answer, Track};
-use crate::prepare::PreparedSet;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -243,7 +243,7 @@ pub fn validate_models(records: &mut [IngestRecord], opts: &ModelOptions) -> Mod
     let name = label(&opts.checker);
     let store = opts.cache.as_ref().map(Cache::new);
     let recs: &[IngestRecord] = records;
-    let outcomes = crate::parallel::map(&tasks, opts.jobs, "models", |&i| {
+    let outcomes = crate::util::parallel::map(&tasks, opts.jobs, "models", |&i| {
         one(&recs[i], &files, opts, &ident, &name, store.as_ref())
     });
     for (i, o) in tasks.iter().zip(outcomes) {

@@ -1,5 +1,6 @@
 """Unit tests of the tool-info modules on recorded solver / executor / wrapper outputs."""
 
+import json
 import os
 
 import pytest
@@ -117,3 +118,19 @@ def test_proof_cmdline():
     line = smtcomp_proof.Tool().cmdline("bin/pw", ["/a/smtcomp_solver"], task, limits)
     assert line == ["bin/pw", "--total-budget", "60", "p.smt2", "--solver", "/a/smtcomp_solver",
                     "--", "--checker", "/a/smtcomp_checker"]
+
+
+def _answer_line_cases():
+    with open(os.path.join(HERE, "answer-lines", "cases.json"), encoding="utf-8") as f:
+        return json.load(f)["cases"]
+
+
+@pytest.mark.parametrize("case", _answer_line_cases())
+def test_answer_line_rule_matches_the_rust_fixtures(case):
+    """The fixtures src/formats/answer_line.rs checks too: one rule in both languages."""
+    from tools import smtcomp_common as common
+
+    lines = case["output"].splitlines(keepends=True)
+    meaningful = common.meaningful_lines(lines)
+    assert (meaningful[0] if meaningful else None) == case["line"]
+    assert common.first_answer(lines) == case["answer"]

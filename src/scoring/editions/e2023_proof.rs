@@ -11,7 +11,7 @@
 //! inventory's, by benchmark path.
 
 use super::e2023::{PROOF_STATS, ProofLine, ProofRun, proof_summary};
-use crate::ingest::{IngestRecord, RunAnswer};
+use crate::formats::runtable::{IngestRecord, RunAnswer};
 use crate::model::{Competition, Status, Track};
 use crate::proof::{KeyValues, ProofOutcome, ProofVerdict};
 use serde::Serialize;

@@ -4,7 +4,7 @@
 //! out for the optional track data), floats in Rust's shortest round-trip
 //! notation, so the same records always give the same bytes.
 
-use crate::benchmarks::Smt2File;
+use crate::formats::inventory::Smt2File;
 use crate::model::{Answer, Division, Logic, Track};
 use crate::proof::kv::KeyValues;
 use crate::proof::verdict::ProofVerdict;
@@ -231,7 +231,7 @@ pub struct IngestRecord {
     /// Unsat-core / model validation verdict, written by `smtcomp validate-cores
     /// join` and `smtcomp validate-models` (see `docs/validation.md`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub validation: Option<crate::validate::Verdict>,
+    pub validation: Option<crate::formats::verdict::Verdict>,
 }
 
 impl IngestRecord {

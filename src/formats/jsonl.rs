@@ -6,7 +6,7 @@
 //! (compressed in parallel, a batch of members at a time); the fixed member
 //! size keeps the bytes independent of how the lines were fed in.
 
-use super::record::IngestRecord;
+use crate::formats::runtable::IngestRecord;
 use anyhow::Context;
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -32,7 +32,7 @@ fn gzip(text: &[u8]) -> std::io::Result<Vec<u8>> {
 /// Writes a JSON Lines file under a temporary name (`.<name>.tmp` next to it)
 /// and renames it on [`JsonlWriter::finish`]; dropped unfinished (an error),
 /// it removes the temporary file. A special file (`/dev/null`, a FIFO) is
-/// written in place ([`crate::datafile::temporary_sibling`]).
+/// written in place ([`crate::formats::datafile::temporary_sibling`]).
 pub struct JsonlWriter {
     path: PathBuf,
     /// `None` when writing in place.
@@ -52,7 +52,7 @@ pub struct JsonlWriter {
 impl JsonlWriter {
     /// Creates the temporary file; gzip-compressed when `path` ends in `.gz`.
     pub fn create(path: &Path) -> anyhow::Result<JsonlWriter> {
-        let tmp = crate::datafile::temporary_sibling(path);
+        let tmp = crate::formats::datafile::temporary_sibling(path);
         let target = tmp.as_deref().unwrap_or(path);
         let file = match &tmp {
             Some(t) => File::create(t),
@@ -189,7 +189,7 @@ pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> 
 
 /// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the content).
 pub fn read_jsonl(path: &Path) -> anyhow::Result<Vec<IngestRecord>> {
-    let reader = BufReader::new(crate::datafile::open(path)?);
+    let reader = BufReader::new(crate::formats::datafile::open(path)?);
     let mut out = Vec::new();
     for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;

@@ -1,8 +1,9 @@
-//! The verdicts written into the run table (`IngestRecord::validation`) and
-//! what they mean for scoring (rules 2025 sections 5.4, 5.5, 7.1.4, 7.1.5).
+//! The verdicts written into the run table (`IngestRecord::validation`) by
+//! unsat-core and model validation (rules 2025 sections 5.4, 5.5); what they
+//! mean for scoring is `scoring::runtable`.
 
-use crate::ingest::{IngestRecord, RunAnswer};
-use crate::model::{Answer, Track};
+use crate::formats::runtable::RunAnswer;
+use crate::model::Answer;
 use serde::{Deserialize, Serialize};
 
 /// A validation verdict for one run.
@@ -97,83 +98,5 @@ impl ModelVerdict {
             reason,
             validator: validator.to_string(),
         }
-    }
-}
-
-/// A run's score contribution before timing: error score e and correctly
-/// solved score n (rules 7.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-pub struct RunScore {
-    /// Error score (0 or 1).
-    pub error: u64,
-    /// Correctly solved score (UC: the reduction; MV: 0 or 1).
-    pub correct: u64,
-}
-
-/// What scoring must compute for an Unsat-Core or Model-Validation run from
-/// the run table (rules 2025 7.1.4, 7.1.5 with the 2025 "no points for an
-/// unvalidated core" change). `asserts` is the benchmark's number of
-/// assertions (`PreparedBenchmark::count`). `None` for other tracks.
-pub fn run_score(rec: &IngestRecord, asserts: u64) -> Option<RunScore> {
-    let e = RunScore {
-        error: 1,
-        correct: 0,
-    };
-    let zero = RunScore::default();
-    match rec.track? {
-        Track::UnsatCore => Some(match rec.answer {
-            RunAnswer::Sat => e,
-            RunAnswer::Unsat => match (&rec.unsat_core, &rec.validation) {
-                // unsat without a core: "no reduction" (rules 5.4).
-                (None, _) => zero,
-                (Some(core), Some(Verdict::Core(v))) => match v.status {
-                    CoreStatus::Validated => RunScore {
-                        error: 0,
-                        correct: asserts.saturating_sub(core.names.len() as u64),
-                    },
-                    CoreStatus::Refuted => e,
-                    CoreStatus::NotValidated => zero,
-                },
-                // Not (yet) validated: no points.
-                (Some(_), _) => zero,
-            },
-            _ => zero,
-        }),
-        Track::ModelValidation => Some(match rec.answer {
-            RunAnswer::Unsat => e,
-            RunAnswer::Sat => match &rec.validation {
-                Some(Verdict::Model(v)) => match v.status {
-                    ModelStatus::Valid => RunScore {
-                        error: 0,
-                        correct: 1,
-                    },
-                    ModelStatus::Invalid => e,
-                    ModelStatus::Unknown => zero,
-                },
-                _ => zero,
-            },
-            _ => zero,
-        }),
-        _ => None,
-    }
-}
-
-/// The run's answer in the reference tool's results-file vocabulary, with the
-/// validation applied (`UnsatCoreNotValidated` for a refuted core, `unknown`
-/// for an unvalidated one, the model verdict's `result` for sat MV runs).
-/// `None` when no validation applies to the run.
-pub fn anchor_answer(rec: &IngestRecord) -> Option<Answer> {
-    match (rec.track?, rec.answer, &rec.validation) {
-        (Track::UnsatCore, RunAnswer::Unsat, Some(Verdict::Core(v))) => Some(match v.status {
-            CoreStatus::Validated => Answer::Unsat,
-            CoreStatus::Refuted => Answer::UnsatCoreInvalidated,
-            CoreStatus::NotValidated => Answer::Unknown,
-        }),
-        (Track::UnsatCore, RunAnswer::Unsat, _) if rec.unsat_core.is_some() => {
-            Some(Answer::Unknown)
-        }
-        (Track::ModelValidation, RunAnswer::Sat, Some(Verdict::Model(v))) => Some(v.result),
-        (Track::ModelValidation, RunAnswer::Sat, _) => Some(Answer::ModelNotValidated),
-        _ => None,
     }
 }

@@ -6,8 +6,8 @@
 //! definitions by file name, rundefinitions by name, tasks by path. The schema
 //! is documented in `docs/benchexec.md`.
 
-use crate::benchmarks::Smt2File;
-use crate::datafile::{self, DataFileError};
+use crate::formats::datafile::{self, DataFileError};
+use crate::formats::inventory::Smt2File;
 use crate::model::{Division, Limits, Logic, Status, Track};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -135,7 +135,7 @@ impl Manifest {
 
     /// The flat per-run form that `smtcomp ingest --manifest` reads: one entry per
     /// (definition, rundefinition, task), sorted by those keys.
-    pub fn runs(&self) -> crate::ingest::manifest::Manifest {
+    pub fn runs(&self) -> crate::formats::runs_manifest::Manifest {
         let mut by_track_logic: BTreeMap<(Track, &str), Vec<(&String, &TaskEntry)>> =
             BTreeMap::new();
         for (path, t) in &self.tasks {
@@ -153,7 +153,7 @@ impl Manifest {
                         .map(Vec::as_slice)
                         .unwrap_or_default()
                     {
-                        runs.push(crate::ingest::manifest::ManifestRun {
+                        runs.push(crate::formats::runs_manifest::ManifestRun {
                             benchmark_definition: file.clone(),
                             rundefinition: name.clone(),
                             task: (*path).clone(),
@@ -168,8 +168,8 @@ impl Manifest {
                 }
             }
         }
-        crate::ingest::manifest::Manifest {
-            format: crate::ingest::manifest::MANIFEST_FORMAT,
+        crate::formats::runs_manifest::Manifest {
+            format: crate::formats::runs_manifest::MANIFEST_FORMAT,
             runs,
         }
     }

@@ -1,6 +1,7 @@
-//! Escaping for everything we emit: XML text and attributes, POSIX shell words,
-//! YAML single-quoted scalars; and the checks that decide whether a command-line
-//! argument can be passed through BenchExec exactly.
+//! Escaping for everything we emit: XML text and attributes, HTML, POSIX shell
+//! words, YAML single-quoted scalars, file names from solver names; and the
+//! checks that decide whether a command-line argument can be passed through
+//! BenchExec exactly.
 
 use std::sync::LazyLock;
 
@@ -24,6 +25,24 @@ pub fn xml(s: &str) -> String {
     out
 }
 
+/// Escapes HTML text and attribute values (`& < > " '`); control characters
+/// other than tab and newline (which HTML cannot carry) become U+FFFD.
+pub fn html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Quotes a word for POSIX shells: unchanged if it only has safe characters,
 /// otherwise single-quoted with `'\''` for embedded quotes.
 pub fn shell(s: &str) -> String {
@@ -36,9 +55,38 @@ pub fn shell(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
 
-/// A YAML single-quoted scalar.
+/// A YAML scalar holding exactly `s`: single-quoted (`'it''s'`) when `s` has
+/// no character YAML treats specially inside quotes, otherwise double-quoted
+/// with escapes. Line breaks of any kind (LF, CR, NEL U+0085, LS U+2028,
+/// PS U+2029), other control characters and BOM/non-characters are escaped,
+/// so a hostile file name can never start a second key in a task file.
 pub fn yaml(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
+    let special = |c: char| {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
+            )
+    };
+    if !s.chars().any(special) {
+        return format!("'{}'", s.replace('\'', "''"));
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if special(c) && (c as u32) <= 0xff => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if special(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 static ENV_VAR: LazyLock<regex::Regex> =
@@ -72,6 +120,26 @@ pub fn argument_problem(arg: &str) -> Option<String> {
     None
 }
 
+/// A file-name-safe form of `name`: ASCII letters, digits, `-`, `_`, `.` and `+`
+/// are kept, every other run of characters becomes one `_`; leading and trailing
+/// `_`/`.` are removed (no hidden files, no `..`). Never empty (`solver`).
+pub fn sanitize(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+') {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let trimmed = out.trim_matches(|c| c == '_' || c == '.');
+    if trimmed.is_empty() {
+        "solver".to_string()
+    } else {
+        trimmed.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +165,15 @@ mod tests {
     #[test]
     fn yaml_doubles_single_quotes() {
         assert_eq!(yaml("it's"), "'it''s'");
+    }
+
+    #[test]
+    fn yaml_escapes_every_line_break() {
+        // The task-file injection: a CR (or NEL, LS, PS) must not end the scalar.
+        assert_eq!(yaml("a\rinput_files: x"), "\"a\\rinput_files: x\"");
+        assert_eq!(yaml("a\u{85}b"), "\"a\\x85b\"");
+        assert_eq!(yaml("a\u{2028}b\u{2029}"), "\"a\\u2028b\\u2029\"");
+        assert_eq!(yaml("q\"\\\n\u{1}"), "\"q\\\"\\\\\\n\\x01\"");
     }
 
     #[test]

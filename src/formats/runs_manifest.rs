@@ -6,8 +6,8 @@
 //! (solver, participation, track, division, logic, benchmark). Schema in
 //! `docs/ingest.md`.
 
-use crate::benchmarks::Smt2File;
-use crate::datafile::{self, DataFileError};
+use crate::formats::datafile::{self, DataFileError};
+use crate::formats::inventory::Smt2File;
 use crate::model::{Division, Logic, Track};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

@@ -1,8 +1,8 @@
 //! Run results: the record format of the reference tool's `results-*.json.gz`
 //! files (used for previous years' results in selection, and as scoring input).
 
-use crate::benchmarks::Smt2File;
-use crate::datafile::{self, DataFileError};
+use crate::formats::datafile::{self, DataFileError};
+use crate::formats::inventory::Smt2File;
 use crate::model::{Answer, Track};
 use serde::{Deserialize, Serialize};
 use std::path::Path;

@@ -1,4 +1,7 @@
-//! Problems found in submissions: what, where (file and JSON path) and how bad.
+//! Located problems: what is wrong, where (file and place in it: a JSON path,
+//! `line N`, `run NAME`) and how bad. Every stage reports input problems this
+//! way, so the command line prints them in one format
+//! (`FILE: PLACE: error|warning: message`) and maps them to one exit code.
 
 use serde::Serialize;
 use std::fmt;
@@ -13,13 +16,16 @@ pub enum Severity {
     Warning,
 }
 
-/// One problem in one submission file.
+/// One problem in one input file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Problem {
     /// The file, as given on the command line.
     pub file: String,
-    /// JSON path of the offending value (`$.participations[1].logics`), `$` for the file.
-    pub path: String,
+    /// Where in the file: a JSON path (`$.participations[1].logics`, `$` for the
+    /// whole file), `line N`, `run NAME`. Serialized as `path` (the field name
+    /// of `submissions validate --json`).
+    #[serde(rename = "path")]
+    pub place: String,
     /// Error or warning.
     pub severity: Severity,
     /// What is wrong, and how to fix it.
@@ -32,7 +38,11 @@ impl fmt::Display for Problem {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        write!(f, "{}: {}: {}: {}", self.file, self.path, sev, self.message)
+        write!(
+            f,
+            "{}: {}: {}: {}",
+            self.file, self.place, sev, self.message
+        )
     }
 }
 
@@ -52,20 +62,20 @@ impl Problems {
         }
     }
 
-    /// Records an error at `path`.
-    pub fn error(&mut self, path: &str, message: impl Into<String>) {
-        self.push(path, Severity::Error, message.into());
+    /// Records an error at `place`.
+    pub fn error(&mut self, place: &str, message: impl Into<String>) {
+        self.push(place, Severity::Error, message.into());
     }
 
-    /// Records a warning at `path`.
-    pub fn warning(&mut self, path: &str, message: impl Into<String>) {
-        self.push(path, Severity::Warning, message.into());
+    /// Records a warning at `place`.
+    pub fn warning(&mut self, place: &str, message: impl Into<String>) {
+        self.push(place, Severity::Warning, message.into());
     }
 
-    fn push(&mut self, path: &str, severity: Severity, message: String) {
+    fn push(&mut self, place: &str, severity: Severity, message: String) {
         self.list.push(Problem {
             file: self.file.clone(),
-            path: path.to_string(),
+            place: place.to_string(),
             severity,
             message,
         });

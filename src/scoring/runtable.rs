@@ -4,11 +4,11 @@
 //! = refuted, `unknown` = not validated; Model-Validation `sat` = VALID, the
 //! verdict's result otherwise).
 
-use super::verdict::anchor_answer;
-use crate::ingest::record::Limit;
-use crate::ingest::{IngestRecord, RunAnswer};
+use crate::formats::runtable::{IngestRecord, Limit, RunAnswer};
+use crate::formats::verdict::{CoreStatus, ModelStatus, Verdict};
 use crate::model::{Answer, Track};
 use crate::scoring::{RunTime, ScoredRun};
+use serde::Serialize;
 
 /// The scoring input of one run; `None` when the run has no track or benchmark
 /// (scoring cannot place it; the ingestion summary already lists it).
@@ -81,15 +81,94 @@ pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
     })
 }
 
+/// A run's score contribution before timing: error score e and correctly
+/// solved score n (rules 7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct RunScore {
+    /// Error score (0 or 1).
+    pub error: u64,
+    /// Correctly solved score (UC: the reduction; MV: 0 or 1).
+    pub correct: u64,
+}
+
+/// What scoring must compute for an Unsat-Core or Model-Validation run from
+/// the run table (rules 2025 7.1.4, 7.1.5 with the 2025 "no points for an
+/// unvalidated core" change). `asserts` is the benchmark's number of
+/// assertions (`PreparedBenchmark::count`). `None` for other tracks.
+pub fn run_score(rec: &IngestRecord, asserts: u64) -> Option<RunScore> {
+    let e = RunScore {
+        error: 1,
+        correct: 0,
+    };
+    let zero = RunScore::default();
+    match rec.track? {
+        Track::UnsatCore => Some(match rec.answer {
+            RunAnswer::Sat => e,
+            RunAnswer::Unsat => match (&rec.unsat_core, &rec.validation) {
+                // unsat without a core: "no reduction" (rules 5.4).
+                (None, _) => zero,
+                (Some(core), Some(Verdict::Core(v))) => match v.status {
+                    CoreStatus::Validated => RunScore {
+                        error: 0,
+                        correct: asserts.saturating_sub(core.names.len() as u64),
+                    },
+                    CoreStatus::Refuted => e,
+                    CoreStatus::NotValidated => zero,
+                },
+                // Not (yet) validated: no points.
+                (Some(_), _) => zero,
+            },
+            _ => zero,
+        }),
+        Track::ModelValidation => Some(match rec.answer {
+            RunAnswer::Unsat => e,
+            RunAnswer::Sat => match &rec.validation {
+                Some(Verdict::Model(v)) => match v.status {
+                    ModelStatus::Valid => RunScore {
+                        error: 0,
+                        correct: 1,
+                    },
+                    ModelStatus::Invalid => e,
+                    ModelStatus::Unknown => zero,
+                },
+                _ => zero,
+            },
+            _ => zero,
+        }),
+        _ => None,
+    }
+}
+
+/// The run's answer in the reference tool's results-file vocabulary, with the
+/// validation applied (`UnsatCoreNotValidated` for a refuted core, `unknown`
+/// for an unvalidated one, the model verdict's `result` for sat MV runs).
+/// `None` when no validation applies to the run.
+pub fn anchor_answer(rec: &IngestRecord) -> Option<Answer> {
+    match (rec.track?, rec.answer, &rec.validation) {
+        (Track::UnsatCore, RunAnswer::Unsat, Some(Verdict::Core(v))) => Some(match v.status {
+            CoreStatus::Validated => Answer::Unsat,
+            CoreStatus::Refuted => Answer::UnsatCoreInvalidated,
+            CoreStatus::NotValidated => Answer::Unknown,
+        }),
+        (Track::UnsatCore, RunAnswer::Unsat, _) if rec.unsat_core.is_some() => {
+            Some(Answer::Unknown)
+        }
+        (Track::ModelValidation, RunAnswer::Sat, Some(Verdict::Model(v))) => Some(v.result),
+        (Track::ModelValidation, RunAnswer::Sat, _) => Some(Answer::ModelNotValidated),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::benchmarks::Smt2File;
-    use crate::ingest::record::UnsatCore;
+    use crate::formats::runtable::UnsatCore;
+    use crate::formats::verdict::CoreVerdict;
+    use crate::formats::verdict::ModelVerdict;
     use crate::model::{Logic, Status};
     use crate::scoring::benchmark::score;
     use crate::scoring::{BenchInfo, Policy};
-    use crate::validate::verdict::{CoreStatus, CoreVerdict, ModelVerdict, Verdict};
 
     fn rec(track: Track, answer: RunAnswer, v: Option<Verdict>) -> IngestRecord {
         let mut r = IngestRecord::new("s", "t");
@@ -134,7 +213,7 @@ mod tests {
             &info,
             status,
         );
-        let mine = crate::validate::run_score(r, 10).unwrap();
+        let mine = run_score(r, 10).unwrap();
         ((s.e, s.n), (mine.error, mine.correct))
     }
 

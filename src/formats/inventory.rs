@@ -1,0 +1,154 @@
+//! The benchmark inventory format: every SMT-LIB file of a library with its
+//! logic, family, status and counts, in the reference tool's
+//! `benchmarks-YYYY.json.gz` format (so a published list can be used directly
+//! as an inventory).
+
+use crate::formats::datafile::{self, DataFileError};
+use crate::model::{Logic, Status};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A benchmark's identity: where it lives in the library.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Smt2File {
+    /// Whether it is an incremental benchmark.
+    pub incremental: bool,
+    /// Its logic (the first directory below `incremental/` or `non-incremental/`).
+    pub logic: Logic,
+    /// Family path parts (directories between the logic and the file).
+    pub family: Vec<String>,
+    /// File name.
+    pub name: String,
+}
+
+impl Smt2File {
+    /// The library-relative path: `(non-)incremental/LOGIC/family.../name`.
+    pub fn path(&self) -> String {
+        let mut p = String::from(if self.incremental {
+            "incremental/"
+        } else {
+            "non-incremental/"
+        });
+        p.push_str(self.logic.as_str());
+        for part in &self.family {
+            p.push('/');
+            p.push_str(part);
+        }
+        p.push('/');
+        p.push_str(&self.name);
+        p
+    }
+
+    /// The family as one string (`a/b`).
+    pub fn family_path(&self) -> String {
+        self.family.join("/")
+    }
+}
+
+/// SMT-LIB benchmark category (`(set-info :category "...")`), used by the 2008
+/// benchmark selection (2008 rules section 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Hand-crafted feature checks (always included in 2008).
+    Check,
+    /// From real applications.
+    Industrial,
+    /// Everything else.
+    Crafted,
+    /// Randomly generated.
+    Random,
+}
+
+impl Category {
+    /// Parses the category value (`industrial`, `crafted`, `random`, `check`),
+    /// ignoring ASCII case and surrounding whitespace. Anything else is `None`.
+    pub fn parse(value: &[u8]) -> Option<Category> {
+        match value.trim_ascii().to_ascii_lowercase().as_slice() {
+            b"check" => Some(Category::Check),
+            b"industrial" => Some(Category::Industrial),
+            b"crafted" => Some(Category::Crafted),
+            b"random" => Some(Category::Random),
+            _ => None,
+        }
+    }
+
+    /// The lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Check => "check",
+            Category::Industrial => "industrial",
+            Category::Crafted => "crafted",
+            Category::Random => "random",
+        }
+    }
+}
+
+/// A non-incremental benchmark.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NonIncrementalInfo {
+    /// Identity.
+    pub file: Smt2File,
+    /// Expected status.
+    pub status: Status,
+    /// Number of `assert` commands.
+    pub asserts: u64,
+    /// Category from `(set-info :category ...)`, when the scan found a recognized
+    /// one (absent from reference lists and older inventories; not written when
+    /// `None`, so inventories of files without a category are unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
+}
+
+/// An incremental benchmark.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IncrementalInfo {
+    /// Identity.
+    pub file: Smt2File,
+    /// Number of `check-sat` commands.
+    pub check_sats: u64,
+    /// Expected status of each check-sat, when scanned by us (not in reference lists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statuses: Option<Vec<Status>>,
+}
+
+/// A file that could not be read during a scan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanError {
+    /// Library-relative path.
+    pub path: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// A benchmark inventory.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inventory {
+    /// Incremental benchmarks, sorted by path.
+    pub incremental: Vec<IncrementalInfo>,
+    /// Non-incremental benchmarks, sorted by path.
+    pub non_incremental: Vec<NonIncrementalInfo>,
+    /// Files that could not be read (only in our own scans).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<ScanError>,
+}
+
+impl Inventory {
+    /// Reads an inventory file (JSON or JSON.gz).
+    pub fn read(path: &Path) -> Result<Inventory, DataFileError> {
+        datafile::read_json(path)
+    }
+
+    /// Writes the inventory (gzip when `path` ends in `.gz`).
+    pub fn write(&self, path: &Path) -> Result<(), DataFileError> {
+        datafile::write_json(path, self)
+    }
+
+    /// Sorts both lists by path (the canonical order).
+    pub fn sort(&mut self) {
+        self.incremental.sort_by_cached_key(|b| b.file.path());
+        self.non_incremental.sort_by_cached_key(|b| b.file.path());
+        self.errors.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+}

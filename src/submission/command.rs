@@ -1,0 +1,113 @@
+//! How a submission's participation is run: the command line (binary resolved
+//! from the unpacked archive, a solver directory or `PATH`), and what it
+//! enters as BenchExec runs it (its entries plus the Unsat-Core validation
+//! divisions its Single Query logics give).
+
+use super::{Entries, Problems, Submission, entries};
+use crate::model::{Competition, Track};
+use crate::util::escape::{argument_problem, sanitize, shell};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// How solver binaries are found (see `docs/benchexec.md`).
+#[derive(Debug, Clone, Default)]
+pub struct SolverLocation {
+    /// Solver name -> directory standing for its unpacked archive (absolute).
+    pub solver_dirs: BTreeMap<String, PathBuf>,
+    /// Keep binaries without `/` as bare names, resolved on PATH at run time.
+    pub on_path: bool,
+}
+
+/// The argv participation `i` of `sub` runs with: the binary resolved as documented, then
+/// the arguments; every element is checked to pass through BenchExec exactly.
+pub fn command_for(
+    sub: &Submission,
+    i: usize,
+    loc: &SolverLocation,
+) -> Result<Vec<String>, String> {
+    let p = &sub.participations[i];
+    let who = format!("solver '{}', participation {i}", sub.name);
+    let cmd = sub.command_of(p).ok_or_else(|| {
+        format!("{who}: no command (neither the participation nor the submission has one)")
+    })?;
+    if cmd.binary.is_empty() {
+        return Err(format!("{who}: empty binary in the command"));
+    }
+    let binary = if let Some(dir) = loc.solver_dirs.get(&sub.name) {
+        dir.join(&cmd.binary)
+            .to_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("{who}: {}: path is not valid UTF-8", dir.display()))?
+    } else if loc.on_path && !cmd.binary.contains('/') {
+        cmd.binary.clone()
+    } else {
+        let own = p.archive.is_some() && sub.archive.as_ref() != p.archive.as_ref();
+        let dir = if own {
+            format!("archives/{}-{i}", sanitize(&sub.name))
+        } else {
+            format!("archives/{}", sanitize(&sub.name))
+        };
+        format!("{dir}/{}", cmd.binary.trim_start_matches("./"))
+    };
+    let mut argv = if cmd.compa_starexec {
+        if !cmd.arguments.is_empty() {
+            return Err(format!("{who}: compa_starexec commands take no arguments"));
+        }
+        let (dir, exe) = match binary.rsplit_once('/') {
+            Some((d, e)) => (d.to_string(), e.to_string()),
+            None => (".".to_string(), binary.clone()),
+        };
+        vec![
+            "bash".to_string(),
+            "-c".to_string(),
+            format!(
+                "set -- \"$(realpath -- \"$@\")\" && cd -- {} && exec ./{} \"$@\"",
+                shell(&dir),
+                shell(&exe)
+            ),
+            "compa_starexec".to_string(),
+        ]
+    } else {
+        let mut v = vec![binary];
+        v.extend(cmd.arguments.iter().cloned());
+        v
+    };
+    for (k, arg) in argv.iter().enumerate() {
+        if let Some(reason) = argument_problem(arg) {
+            let what = if k == 0 {
+                "binary".to_string()
+            } else {
+                format!("argument {k}")
+            };
+            return Err(format!("{who}: {what} '{}': {reason}", arg.escape_debug()));
+        }
+    }
+    argv.shrink_to_fit();
+    Ok(argv)
+}
+
+/// What participation `i` of `sub` enters, as BenchExec runs it: its own
+/// entries plus, for every logic it entered in Single Query that belongs to
+/// an Unsat Core division, that division in track `UnsatCoreValidation`
+/// (validators run their Single Query command).
+pub fn participation_entries(sub: &Submission, i: usize, comp: &Competition) -> Entries {
+    let mut one = sub.clone();
+    one.participations = vec![sub.participations[i].clone()];
+    let mut ignored = Problems::new("");
+    let mut entered = entries(&one, comp, &mut ignored);
+    if let Some(sq) = entered.get(&Track::SingleQuery).cloned()
+        && let Some(uc) = comp.track(Track::UnsatCore)
+    {
+        for logic in sq.values().flatten() {
+            if let Some(d) = uc.division_of(logic.as_str()) {
+                entered
+                    .entry(Track::UnsatCoreValidation)
+                    .or_default()
+                    .entry(d.clone())
+                    .or_default()
+                    .insert(logic.clone());
+            }
+        }
+    }
+    entered
+}

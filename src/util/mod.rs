@@ -1,0 +1,8 @@
+//! Building blocks that know nothing of the competition: glibc `random()`,
+//! escaping for every language we emit, process supervision and an
+//! order-preserving parallel map.
+
+pub mod escape;
+pub mod parallel;
+pub mod process;
+pub mod rng;

@@ -1,0 +1,300 @@
+//! Supervised child processes: one place that starts a program in its own
+//! session (so it and everything it starts form one process group), feeds its
+//! stdin, captures its output up to a cap (or sends it to a file), kills the
+//! whole group at a deadline, and kills what is left of the group when the
+//! program has ended (orphans that keep pipes open or keep running).
+//!
+//! Used by the local BenchExec runner, the validators, the scrambler and the
+//! trace-executor replay of `test-solver`. (The helper binaries BenchExec runs,
+//! the trace executor and the proof wrapper, keep their own supervision: they
+//! depend on nothing of this crate.)
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// Most bytes kept of each captured stream by default (the rest is read and dropped).
+pub const MAX_CAPTURE: usize = 8 << 20;
+
+/// Where a child's output stream goes.
+#[derive(Debug)]
+pub enum Sink {
+    /// Captured into memory, at most `cap` bytes kept.
+    Capture {
+        /// Bytes kept.
+        cap: usize,
+    },
+    /// Written to this file.
+    File(File),
+    /// Discarded.
+    Null,
+}
+
+impl Sink {
+    /// Capture with the default cap ([`MAX_CAPTURE`]).
+    pub fn capture() -> Sink {
+        Sink::Capture { cap: MAX_CAPTURE }
+    }
+}
+
+/// Where a child's stdin comes from.
+#[derive(Debug)]
+pub enum Source {
+    /// `/dev/null`.
+    Null,
+    /// These bytes (written from a thread; a child that exits without reading is fine).
+    Bytes(Vec<u8>),
+    /// This file.
+    File(File),
+}
+
+/// A program to run under supervision.
+#[derive(Debug)]
+pub struct Supervised {
+    /// Program and arguments.
+    pub argv: Vec<String>,
+    /// Working directory (`None`: ours).
+    pub cwd: Option<PathBuf>,
+    /// Environment variables to set (on top of ours).
+    pub env: Vec<(String, std::ffi::OsString)>,
+    /// Stdin.
+    pub stdin: Source,
+    /// Stdout.
+    pub stdout: Sink,
+    /// Stderr.
+    pub stderr: Sink,
+    /// Wall-clock deadline after which the whole process group is killed.
+    pub deadline: Duration,
+    /// How often to look whether the child ended.
+    pub poll: Duration,
+}
+
+impl Supervised {
+    /// `argv` with stdin from `/dev/null`, both streams captured, the given deadline.
+    pub fn new(argv: Vec<String>, deadline: Duration) -> Supervised {
+        Supervised {
+            argv,
+            cwd: None,
+            env: Vec::new(),
+            stdin: Source::Null,
+            stdout: Sink::capture(),
+            stderr: Sink::capture(),
+            deadline,
+            poll: Duration::from_millis(5),
+        }
+    }
+}
+
+/// How a supervised program ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    /// Its exit status (`None` if waiting failed).
+    pub status: Option<ExitStatus>,
+    /// Whether the deadline killed it.
+    pub timed_out: bool,
+    /// Captured stdout (empty unless [`Sink::Capture`]).
+    pub stdout: Vec<u8>,
+    /// Captured stderr (empty unless [`Sink::Capture`]).
+    pub stderr: Vec<u8>,
+    /// Wall-clock time until it ended or was killed.
+    pub elapsed: Duration,
+}
+
+impl Finished {
+    /// Exit code, `None` when killed (by a signal or the deadline).
+    pub fn code(&self) -> Option<i32> {
+        if self.timed_out {
+            None
+        } else {
+            self.status.and_then(|s| s.code())
+        }
+    }
+}
+
+fn drain(mut r: impl Read, cap: usize) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        match r.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                let room = cap.saturating_sub(kept.len());
+                kept.extend_from_slice(&buf[..n.min(room)]);
+            }
+        }
+    }
+    kept
+}
+
+fn stdio(sink: &mut Sink) -> std::io::Result<(Stdio, Option<usize>)> {
+    Ok(match sink {
+        Sink::Capture { cap } => (Stdio::piped(), Some(*cap)),
+        Sink::File(f) => (Stdio::from(f.try_clone()?), None),
+        Sink::Null => (Stdio::null(), None),
+    })
+}
+
+fn kill_group(pgid: libc::pid_t) {
+    // SAFETY: kill(2) on the process group we created; no memory preconditions.
+    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+}
+
+/// Runs `p` to its end or its deadline. An error means it could not be started
+/// (the message names the program and the reason).
+pub fn run(mut p: Supervised) -> Result<Finished, String> {
+    let Some((prog, args)) = p.argv.split_first() else {
+        return Err("empty command".into());
+    };
+    let mut cmd = Command::new(prog);
+    cmd.args(args);
+    if let Some(dir) = &p.cwd {
+        cmd.current_dir(dir);
+    }
+    for (k, v) in &p.env {
+        cmd.env(k, v);
+    }
+    let (out, out_cap) = stdio(&mut p.stdout).map_err(|e| format!("{prog}: stdout: {e}"))?;
+    let (err, err_cap) = stdio(&mut p.stderr).map_err(|e| format!("{prog}: stderr: {e}"))?;
+    let input = match std::mem::replace(&mut p.stdin, Source::Null) {
+        Source::Null => {
+            cmd.stdin(Stdio::null());
+            None
+        }
+        Source::File(f) => {
+            cmd.stdin(Stdio::from(f));
+            None
+        }
+        Source::Bytes(b) => {
+            cmd.stdin(Stdio::piped());
+            Some(b)
+        }
+    };
+    cmd.stdout(out).stderr(err);
+    // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setsid() < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let start = Instant::now();
+    let mut child = cmd.spawn().map_err(|e| format!("cannot run {prog}: {e}"))?;
+    let pgid = child.id() as libc::pid_t;
+    let mut pipe_in = child.stdin.take();
+    let out = child.stdout.take();
+    let err = child.stderr.take();
+    let (stdout, stderr, status, timed_out, elapsed) = std::thread::scope(|s| {
+        if let (Some(mut pipe), Some(data)) = (pipe_in.take(), input) {
+            s.spawn(move || {
+                let _ = pipe.write_all(&data);
+            });
+        }
+        let o = s.spawn(move || match (out, out_cap) {
+            (Some(r), Some(cap)) => drain(r, cap),
+            _ => Vec::new(),
+        });
+        let e = s.spawn(move || match (err, err_cap) {
+            (Some(r), Some(cap)) => drain(r, cap),
+            _ => Vec::new(),
+        });
+        let mut timed_out = false;
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(st)) => break Some(st),
+                Ok(None) if start.elapsed() >= p.deadline => {
+                    timed_out = true;
+                    kill_group(pgid);
+                    break child.wait().ok();
+                }
+                Ok(None) => std::thread::sleep(p.poll),
+                Err(_) => {
+                    kill_group(pgid);
+                    break None;
+                }
+            }
+        };
+        let elapsed = start.elapsed();
+        // Descendants that outlived the program would keep the pipes open.
+        kill_group(pgid);
+        (
+            o.join().unwrap_or_default(),
+            e.join().unwrap_or_default(),
+            status,
+            timed_out,
+            elapsed,
+        )
+    });
+    Ok(Finished {
+        status,
+        timed_out,
+        stdout,
+        stderr,
+        elapsed,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Vec<String> {
+        vec!["sh".into(), "-c".into(), script.into()]
+    }
+
+    #[test]
+    fn deadline_kills_the_group_and_its_children() {
+        // The child's own child holds stdout open: without the group kill the
+        // capture would wait for the 30 s sleep.
+        let f = run(Supervised::new(
+            sh("sleep 30 & sleep 30"),
+            Duration::from_millis(200),
+        ))
+        .unwrap();
+        assert!(f.timed_out);
+        assert_eq!(f.code(), None);
+    }
+
+    #[test]
+    fn orphan_holding_the_pipe_is_killed_after_the_program_ends() {
+        let f = run(Supervised::new(
+            sh("(sleep 30; echo late) & echo early"),
+            Duration::from_secs(60),
+        ))
+        .unwrap();
+        assert!(!f.timed_out);
+        assert_eq!(f.code(), Some(0));
+        assert_eq!(f.stdout, b"early\n");
+    }
+
+    #[test]
+    fn stdin_bytes_capture_cap_and_exit_code() {
+        let mut p = Supervised::new(sh("cat; exit 3"), Duration::from_secs(10));
+        p.stdin = Source::Bytes(b"hello world".to_vec());
+        p.stdout = Sink::Capture { cap: 5 };
+        let f = run(p).unwrap();
+        assert_eq!((f.code(), f.stdout.as_slice()), (Some(3), &b"hello"[..]));
+    }
+
+    #[test]
+    fn output_to_file_and_missing_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        let mut p = Supervised::new(sh("echo to-file"), Duration::from_secs(10));
+        p.stdout = Sink::File(File::create(&path).unwrap());
+        let f = run(p).unwrap();
+        assert!(f.stdout.is_empty());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "to-file\n");
+        let e = run(Supervised::new(
+            vec!["/nonexistent/x".into()],
+            Duration::from_secs(1),
+        ))
+        .unwrap_err();
+        assert!(e.contains("cannot run /nonexistent/x"), "{e}");
+        assert!(run(Supervised::new(vec![], Duration::from_secs(1))).is_err());
+    }
+}
