@@ -15,15 +15,18 @@
 //! results/<track dir>/<definition>/      BenchExec output (*.results.*.xml.bz2, *.logfiles.zip)
 //! ```
 
-pub mod definition;
-pub mod names;
-pub mod paths;
-pub mod plan;
-pub mod runner;
-pub mod scripts;
-pub mod tasks;
-pub mod validation;
-pub mod write;
+mod definition;
+mod names;
+mod paths;
+mod plan;
+mod runner;
+mod scripts;
+mod tasks;
+mod validation;
+mod write;
+
+pub use names::sanitize;
+pub use runner::{RunOptions, run_definition, run_side_by_side, select};
 
 pub use crate::formats::generation::Manifest;
 pub use crate::submission::SolverLocation;

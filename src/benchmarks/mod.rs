@@ -2,8 +2,8 @@
 //! (`benchmarks scan`) and the corpus linker; the inventory format itself is
 //! [`crate::formats::inventory`].
 
-pub mod library;
-pub mod scan;
+mod library;
+mod scan;
 
 pub use library::link_corpus;
 pub use scan::{ScriptFacts, scan, script_facts};

@@ -46,7 +46,7 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
     let mut tracks = Vec::new();
     for &t in &args.track {
         let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
-        let (input, missing) = scoring::setup::build_input(&comp, t, &subs, &inventory, mine);
+        let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
         if !missing.is_empty() {
             eprintln!(
                 "warning: {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",

@@ -2,7 +2,7 @@
 
 use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::benchexec::Manifest;
-use crate::benchexec::runner::{RunOptions, run_definition, select};
+use crate::benchexec::{RunOptions, run_definition, select};
 use crate::model::Track;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -89,7 +89,7 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
             continue;
         }
         if let Ok(r) = serde_json::from_str::<IngestRecord>(line) {
-            match crate::scoring::runtable::scored_run(&r) {
+            match crate::scoring::scored_run(&r) {
                 Some(run) => out.push(run),
                 None => skipped += 1,
             }
@@ -161,7 +161,7 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
     }
     let (runs, inventory, subs) =
         load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
-    let (input, missing) = scoring::setup::build_input(&comp, args.track, &subs, &inventory, runs);
+    let (input, missing) = scoring::build_input(&comp, args.track, &subs, &inventory, runs);
     if !missing.is_empty() {
         eprintln!(
             "warning: {} benchmark(s) of the runs are not in the inventory (scored with status unknown), e.g. {}",
@@ -219,7 +219,7 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
         ScoreFormat::Csv => write_out(args.output.as_deref(), &output::csv(&scores)),
         ScoreFormat::Xml => write_out(
             args.output.as_deref(),
-            &crate::report::xml::scores_xml(
+            &crate::report::scores_xml(
                 &scores,
                 input.time_limit,
                 mem,

@@ -92,7 +92,7 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         .map(|s| s.name.clone())
         .unwrap_or_default();
     let out = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from("test-solver-output").join(crate::benchexec::names::sanitize(&name))
+        PathBuf::from("test-solver-output").join(crate::benchexec::sanitize(&name))
     });
     let bin_dir = std::env::current_exe()?
         .parent()

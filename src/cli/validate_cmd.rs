@@ -4,10 +4,10 @@ use super::{CmdResult, Failure, GlobalArgs, Outcome, print, to_json};
 use crate::benchexec::SolverLocation;
 use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
 use crate::submission::load_set;
-use crate::validate::commands::ValidatorCommands;
+use crate::validate::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
-use crate::validate::models::{Checker, ModelOptions, validate_models};
-use crate::validate::{join, process};
+use crate::validate::{Checker, ModelOptions, validate_models};
+use crate::validate::{join, split_command};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -229,10 +229,8 @@ fn validator_commands(global: &GlobalArgs, a: &RunArgs) -> Result<ValidatorComma
     let mut commands = ValidatorCommands::default();
     for s in &a.solvers {
         match s.split_once('=') {
-            Some((n, c)) if !n.is_empty() && !process::split_command(c).is_empty() => {
-                commands
-                    .given
-                    .insert(n.to_string(), process::split_command(c));
+            Some((n, c)) if !n.is_empty() && !split_command(c).is_empty() => {
+                commands.given.insert(n.to_string(), split_command(c));
             }
             _ => {
                 return Err(Failure::usage(format!(
@@ -353,7 +351,7 @@ fn join_cmd(a: JoinArgs) -> CmdResult {
     for f in &inputs {
         validation.extend(read_runs(f)?)
     }
-    let summary = join::join(&mut runs, &manifest, &validation);
+    let summary = join(&mut runs, &manifest, &validation);
     write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
     if a.json {
         print(&to_json(&summary)?)?;
@@ -394,7 +392,7 @@ pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
     let checker = match &a.dolmen {
         Some(p) => Checker::Dolmen(p.clone()),
         None => {
-            let argv = process::split_command(&a.solver);
+            let argv = split_command(&a.solver);
             if argv.is_empty() {
                 return Err(Failure::usage("--solver: empty command"));
             }

@@ -13,12 +13,12 @@
 //! `smtcomp-proof-wrapper` and its `smtcomp_checker`, from `demo/archives/`) and is
 //! summarized, not scored, as the 2023 rules (5.8) say.
 
-pub mod check;
-pub mod proof;
-pub mod stage;
+mod check;
+mod proof;
+mod stage;
 
-use crate::benchexec::runner::{RunOptions, run_side_by_side, select as select_definitions};
 use crate::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
+use crate::benchexec::{RunOptions, run_side_by_side, select as select_definitions};
 use crate::benchmarks::{Inventory, scan};
 use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
 use crate::model::{Competition, Track};
@@ -104,10 +104,9 @@ pub fn score_tracks(
         let scored: Vec<_> = runs
             .iter()
             .filter(|r| r.track == Some(track))
-            .filter_map(crate::scoring::runtable::scored_run)
+            .filter_map(crate::scoring::scored_run)
             .collect();
-        let (input, _missing) =
-            crate::scoring::setup::build_input(comp, track, loaded, inventory, scored);
+        let (input, _missing) = crate::scoring::build_input(comp, track, loaded, inventory, scored);
         let report = TrackReport::compute(input, &policy);
         let name = track.page_suffix();
         std::fs::write(
@@ -371,7 +370,7 @@ fn validate_runs(
     jobs: usize,
 ) -> anyhow::Result<String> {
     use crate::validate::cores::{self, GenerateOptions, TimeLimit, Validators};
-    use crate::validate::models::{Checker, ModelOptions, validate_models};
+    use crate::validate::{Checker, ModelOptions, validate_models};
     std::fs::create_dir_all(dir)?;
     let sq: Vec<IngestRecord> = records
         .iter()
@@ -398,7 +397,7 @@ fn validate_runs(
         },
     )?;
     // Each validator runs with its own Single Query command, as on BenchExec.
-    let mut commands = crate::validate::commands::ValidatorCommands::default();
+    let mut commands = crate::validate::ValidatorCommands::default();
     let refs: Vec<_> = subs.iter().map(|(_, s)| s).collect();
     let location = SolverLocation {
         solver_dirs: Default::default(),
@@ -410,7 +409,7 @@ fn validate_runs(
     }
     let validation_runs = cores::run_local(dir, &manifest, &commands, jobs);
     ingest::write_jsonl(&dir.join(cores::LOCAL_RUNS), &validation_runs)?;
-    let joined = crate::validate::join::join(records, &manifest, &validation_runs);
+    let joined = crate::validate::join(records, &manifest, &validation_runs);
     let models = validate_models(
         records,
         &ModelOptions {

@@ -25,14 +25,17 @@
 //! `error` record with its reason, a file that cannot be read is reported in
 //! the [`Summary`] (and makes [`Ingested::has_unreadable`] true).
 
-pub mod anchor;
-pub mod file;
-pub mod interpret;
-pub mod logs;
-pub mod spill;
-pub mod summary;
+mod anchor;
+mod file;
+mod interpret;
+mod logs;
+mod spill;
+mod summary;
+#[cfg(any(test, feature = "testkit"))]
 pub mod synth;
-pub mod xml;
+mod xml;
+
+pub use logs::{MAX_LOG_BYTES, output_start};
 
 pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, write_jsonl};
 pub use crate::formats::runs_manifest::{Manifest, ManifestIndex, ManifestRun};

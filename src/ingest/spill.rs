@@ -76,11 +76,6 @@ impl SpillDir {
     pub fn file(&self, name: &str) -> PathBuf {
         self.path.join(name)
     }
-
-    /// The directory.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
 }
 
 impl Drop for SpillDir {

@@ -14,8 +14,10 @@
 //! reveal the benchmark. Incremental files are in the trace-executor format
 //! (expected answers, the marker line, the script).
 
-pub mod run;
-pub mod transform;
+mod run;
+mod transform;
+
+pub use transform::INCREMENTAL_MARKER;
 
 pub use run::{PrepareOptions, library_file, prepare, scrambler_args};
 

@@ -9,11 +9,13 @@
 //! `<track>/scores.xml`, `<track>/plots/<id>-{cactus,scatter}.svg`; with a Proof
 //! Exhibition summary, `proof-exhibition/index.html`.
 
-pub mod data;
-pub mod html;
-pub mod pages;
-pub mod plots;
-pub mod xml;
+mod data;
+mod html;
+mod pages;
+mod plots;
+mod xml;
+
+pub use xml::scores_xml;
 
 use crate::scoring::editions::e2023::ProofLine;
 use crate::scoring::{self, Policy, ScoringInput, TrackScores};

@@ -10,20 +10,23 @@
 //! [`explain`] lists where two policies differ and which switch causes it.
 //! `docs/scoring.md` maps every rule to its code.
 
-pub mod benchmark;
-pub mod competitive;
-pub mod contribution;
-pub mod division;
+mod benchmark;
+mod competitive;
+mod contribution;
+mod division;
 pub mod editions;
 pub mod explain;
-pub mod input;
-pub mod lead;
+mod input;
+mod lead;
 pub mod output;
-pub mod overall;
-pub mod policy;
-pub mod runtable;
-pub mod setup;
-pub mod soundness;
+mod overall;
+mod policy;
+mod runtable;
+mod setup;
+mod soundness;
+
+pub use runtable::{RunScore, anchor_answer, run_score, scored_run};
+pub use setup::build_input;
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};
 pub use input::{BenchInfo, Participant, RunTime, ScoredRun, ScoringInput};

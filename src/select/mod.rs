@@ -1,10 +1,10 @@
 //! Benchmark selection by the rules (2025 section 6), with glibc `random()`.
 
-pub mod e2008;
+mod e2008;
 pub mod e2008_inventory;
-pub mod evidence;
-pub mod parallel;
-pub mod selection;
+mod evidence;
+mod parallel;
+mod selection;
 
 pub use crate::util::rng::GlibcRandom;
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};

@@ -7,8 +7,8 @@ use crate::formats::runtable::{IngestRecord, RunAnswer};
 use crate::formats::verdict::Verdict as Validation;
 use crate::formats::verdict::{CoreStatus, ModelStatus};
 use crate::model::{Answer, Status, Track};
+use crate::prepare::INCREMENTAL_MARKER;
 use crate::prepare::PreparedBenchmark;
-use crate::prepare::transform::INCREMENTAL_MARKER;
 use crate::proof::ProofVerdict;
 use crate::smtlib::CommandReader;
 use std::path::Path;
@@ -498,6 +498,6 @@ fn read_output(r: &IngestRecord, results: &Path) -> Option<String> {
         std::io::Read::read_to_end(&mut member, &mut v).ok()?;
         v
     };
-    let start = crate::ingest::logs::output_start(&bytes);
+    let start = crate::ingest::output_start(&bytes);
     Some(String::from_utf8_lossy(&bytes[start..]).into_owned())
 }

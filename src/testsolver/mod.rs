@@ -9,13 +9,13 @@
 //!   -> benchexec -> ingest -> validate cores/models -> diagnose (diagnose.rs) -> report
 //! ```
 
-pub mod diagnose;
-pub mod pick;
-pub mod replay;
-pub mod report;
+mod diagnose;
+mod pick;
+mod replay;
+mod report;
 
-use crate::benchexec::runner::{RunOptions, run_side_by_side};
 use crate::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
+use crate::benchexec::{RunOptions, run_side_by_side};
 use crate::benchmarks::scan;
 use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
 use crate::model::{Competition, Track};
@@ -420,7 +420,7 @@ fn validate(
     jobs: usize,
 ) -> anyhow::Result<BTreeMap<Track, String>> {
     use crate::validate::cores::{self, GenerateOptions, TimeLimit, Validators};
-    use crate::validate::models::{Checker, ModelOptions, validate_models};
+    use crate::validate::{Checker, ModelOptions, validate_models};
     let mut notes = BTreeMap::new();
     let dir = out.join("validation");
     std::fs::create_dir_all(&dir)?;
@@ -453,7 +453,7 @@ fn validate(
                     time_limit: TimeLimit::Fixed(time_s),
                 },
             )?;
-            let commands = crate::validate::commands::ValidatorCommands::given(
+            let commands = crate::validate::ValidatorCommands::given(
                 available
                     .iter()
                     .map(|(n, c)| (n.to_string(), c.iter().map(|s| s.to_string()).collect()))
@@ -461,7 +461,7 @@ fn validate(
             );
             let runs = cores::run_local(&dir, &manifest, &commands, jobs);
             ingest::write_jsonl(&dir.join(cores::LOCAL_RUNS), &runs)?;
-            crate::validate::join::join(records, &manifest, &runs);
+            crate::validate::join(records, &manifest, &runs);
             notes.insert(
                 Track::UnsatCore,
                 format!(

@@ -15,16 +15,21 @@
 //! * [`models`], [`model_text`], [`dolmen`], [`cache`]: model validation;
 //! * [`sexp`], [`process`]: lexer-based s-expressions, validator processes;
 
-pub mod cache;
-pub mod commands;
+mod cache;
+mod commands;
 pub mod cores;
-pub mod dolmen;
-pub mod join;
-pub mod model_text;
-pub mod models;
-pub mod process;
-pub mod restrict;
-pub mod sexp;
+mod dolmen;
+mod join;
+mod model_text;
+mod models;
+mod process;
+mod restrict;
+mod sexp;
+
+pub use commands::ValidatorCommands;
+pub use join::join;
+pub use models::{Checker, ModelOptions, validate_models};
+pub use process::split_command;
 
 pub use crate::formats::verdict::{
     CoreStatus, CoreVerdict, ModelStatus, ModelVerdict, ValidatorAnswer, Verdict,

@@ -32,7 +32,7 @@ fn parsing(reason: impl Into<String>) -> Problem {
 /// log directory (file `basename(member)`).
 pub fn read_log(root: &Path, log: &LogRef) -> Result<Vec<u8>, String> {
     let archive = root.join(&log.archive);
-    let limit = crate::ingest::logs::MAX_LOG_BYTES;
+    let limit = crate::ingest::MAX_LOG_BYTES;
     if archive.is_dir() {
         let base = log.member.rsplit('/').next().unwrap_or(&log.member);
         let path = archive.join(base);

@@ -326,8 +326,7 @@ fn one(
     // Dolmen reads the whole solver output (the answer line and the model).
     let input = match opts.checker {
         Checker::Dolmen(_) => {
-            &log[crate::ingest::logs::output_start(&log).min(mref.start as usize)
-                ..mref.end as usize]
+            &log[crate::ingest::output_start(&log).min(mref.start as usize)..mref.end as usize]
         }
         Checker::Builtin(_) => model,
     };

@@ -5,8 +5,6 @@ use crate::util::process::{Sink, Source, Supervised};
 use std::path::Path;
 use std::time::Duration;
 
-pub use crate::util::process::MAX_CAPTURE;
-
 /// How a validator process ended.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finished {
@@ -14,9 +12,9 @@ pub struct Finished {
     pub code: Option<i32>,
     /// Whether the wall-clock limit killed it.
     pub timed_out: bool,
-    /// Captured stdout (at most [`MAX_CAPTURE`] bytes).
+    /// Captured stdout (at most `util::process::MAX_CAPTURE` bytes).
     pub stdout: Vec<u8>,
-    /// Captured stderr (at most [`MAX_CAPTURE`] bytes).
+    /// Captured stderr (at most `util::process::MAX_CAPTURE` bytes).
     pub stderr: Vec<u8>,
     /// Wall-clock seconds.
     pub walltime: f64,
