@@ -1,0 +1,483 @@
+//! `smtcomp generate` on the 2025 data (43 real submissions, a selection of the
+//! 2025 inventory): every definition follows BenchExec's DTD rules;
+//! task files and scripts are valid; bad names and arguments are rejected early.
+
+use crate::support::{data, root, work_dir};
+use quick_xml::events::Event;
+use smtcomp::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
+use smtcomp::model::{Competition, Status, Track};
+use smtcomp::prepare::{PreparedBenchmark, PreparedSet};
+use smtcomp::submission::load_set;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::time::Instant;
+
+/// A prepared set with up to `n` benchmarks per logic and track (empty files).
+fn prepare_selection(dest: &Path, n: usize) {
+    let inv = data::inventory_2025();
+    let comp = Competition::builtin(2025).unwrap();
+    for track in [
+        Track::SingleQuery,
+        Track::UnsatCore,
+        Track::ModelValidation,
+        Track::Parallel,
+        Track::Incremental,
+    ] {
+        let mut per_logic: BTreeMap<String, usize> = BTreeMap::new();
+        let mut benchmarks = Vec::new();
+        let mut add = |file: &smtcomp::benchmarks::Smt2File,
+                       status: Status,
+                       expected: Option<Vec<Status>>| {
+            if comp
+                .track(track)
+                .unwrap()
+                .division_of(file.logic.as_str())
+                .is_none()
+            {
+                return;
+            }
+            let k = per_logic
+                .entry(file.logic.as_str().to_string())
+                .or_default();
+            if *k >= n {
+                return;
+            }
+            *k += 1;
+            let path = format!("{}/scrambled{}.smt2", file.logic, benchmarks.len() + 1);
+            let p = PreparedSet::track_dir(dest, track).join(&path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "").unwrap();
+            benchmarks.push(PreparedBenchmark {
+                path,
+                original: file.clone(),
+                status,
+                expected,
+                count: 1,
+                heat: None,
+            });
+        };
+        if track == Track::Incremental {
+            for b in &inv.incremental {
+                add(
+                    &b.file,
+                    Status::Incremental,
+                    Some(vec![Status::Sat; b.check_sats as usize]),
+                );
+            }
+        } else {
+            for b in &inv.non_incremental {
+                let keep = match track {
+                    Track::UnsatCore => b.status == Status::Unsat,
+                    Track::ModelValidation => {
+                        b.status == Status::Sat && b.file.logic.as_str().starts_with("QF_")
+                    }
+                    _ => true,
+                };
+                if keep {
+                    add(&b.file, b.status, None);
+                }
+            }
+        }
+        benchmarks.sort_by(|a, b| a.path.cmp(&b.path));
+        let set = PreparedSet {
+            track,
+            year: 2025,
+            seed: 0,
+            method: "test".into(),
+            benchmarks,
+            failures: vec![],
+        };
+        set.write(dest).unwrap();
+    }
+}
+
+#[test]
+fn generation_for_2025_follows_the_dtd_rules() {
+    let work = work_dir("gen2025");
+    let prepared = work.path().join("prepared");
+    prepare_selection(&prepared, 5);
+    let comp = Competition::builtin(2025).unwrap();
+    let out = work.path().join("ex");
+    let start = Instant::now();
+    let loaded = load_set(&[root().join("tests/data/submissions-2025")], &comp);
+    let subs: Vec<_> = loaded
+        .iter()
+        .filter_map(|l| l.submission.as_ref())
+        .collect();
+    assert_eq!(subs.len(), 43);
+    let opts = GenerateOptions {
+        prepared: prepared.clone(),
+        out: out.clone(),
+        test: false,
+        location: SolverLocation::default(),
+        binaries_from: None,
+    };
+    let g = generate(&comp, &subs, &opts).unwrap_or_else(|e| panic!("{e:#?}"));
+    let elapsed = start.elapsed();
+    println!(
+        "generated {} definitions, {} tasks in {elapsed:?}",
+        g.manifest.definitions.len(),
+        g.manifest.tasks.len()
+    );
+    assert!(
+        g.manifest.definitions.len() > 300,
+        "{}",
+        g.manifest.definitions.len()
+    );
+
+    let m = Manifest::read(&out).unwrap();
+    assert_eq!(m, g.manifest);
+    let tracks: BTreeSet<Track> = m.definitions.values().map(|d| d.track).collect();
+    for t in [
+        Track::SingleQuery,
+        Track::Incremental,
+        Track::UnsatCore,
+        Track::ModelValidation,
+        Track::Parallel,
+    ] {
+        assert!(tracks.contains(&t), "no {t} definitions");
+    }
+    // Names with spaces, '+' and parentheses become file-name-safe slugs.
+    assert_eq!(m.solvers["SMTS (32 cores)"], "SMTS_32_cores");
+    assert!(
+        m.definitions.contains_key("iProver_v3.9.3_QF_Equality.xml")
+            || m.definitions
+                .keys()
+                .any(|k| k.starts_with("iProver_v3.9.3"))
+    );
+    for (file, d) in &m.definitions {
+        check_definition(&out.join("definitions").join(file), d.rundefinitions.len());
+        if d.track != Track::Parallel {
+            assert_eq!(
+                d.cpu_model.as_deref(),
+                Some("Intel Xeon E3-1230 v5 @ 3.40 GHz"),
+                "{file}"
+            );
+        }
+    }
+    for (path, t) in m.tasks.iter().step_by(37) {
+        check_task(&out.join(path), t.expected_verdict);
+    }
+    for script in ["run-local.sh", "run-vcloud.sh"] {
+        bash_syntax(&out.join(script));
+    }
+}
+
+/// BenchExec's benchmark DTD, as rules: elements, attributes, units, texts.
+fn check_definition(path: &Path, rundefinitions: usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = path.parent().unwrap();
+    let allowed: BTreeMap<&str, (&[&str], &[&str])> = BTreeMap::from([
+        (
+            "benchmark",
+            (
+                &[
+                    "tool",
+                    "displayName",
+                    "memlimit",
+                    "timelimit",
+                    "walltimelimit",
+                    "hardtimelimit",
+                    "cpuCores",
+                    "threads",
+                ][..],
+                &[
+                    "rundefinition",
+                    "option",
+                    "propertyfile",
+                    "tasks",
+                    "requiredfiles",
+                    "resultfiles",
+                    "require",
+                    "columns",
+                ][..],
+            ),
+        ),
+        (
+            "rundefinition",
+            (
+                &["name"][..],
+                &["tasks", "option", "propertyfile", "requiredfiles"][..],
+            ),
+        ),
+        (
+            "tasks",
+            (
+                &["name"][..],
+                &[
+                    "include",
+                    "includesfile",
+                    "exclude",
+                    "excludesfile",
+                    "append",
+                    "withoutfile",
+                    "option",
+                    "propertyfile",
+                    "requiredfiles",
+                ][..],
+            ),
+        ),
+        ("option", (&["name"][..], &[][..])),
+        ("propertyfile", (&["expectedverdict"][..], &[][..])),
+        ("include", (&[][..], &[][..])),
+        ("resultfiles", (&[][..], &[][..])),
+        (
+            "require",
+            (&["cpuModel", "cpuCores", "memory"][..], &[][..]),
+        ),
+        ("columns", (&[][..], &["column"][..])),
+        ("column", (&["title", "numberOfDigits"][..], &[][..])),
+    ]);
+    let time = regex::Regex::new(r"^[1-9][0-9]* ?(s|min|h|d)?$").unwrap();
+    let mem = regex::Regex::new(r"^[1-9][0-9]* ?(B|kB|MB|GB|TB)$").unwrap();
+    let mut reader = quick_xml::Reader::from_str(&text);
+    let mut stack: Vec<String> = Vec::new();
+    let mut names = BTreeSet::new();
+    let mut buf = String::new();
+    let ctx = path.display();
+    loop {
+        let ev = reader
+            .read_event()
+            .unwrap_or_else(|e| panic!("{ctx}: not well-formed: {e}"));
+        let (start, empty) = match &ev {
+            Event::Start(e) => (Some(e.clone()), false),
+            Event::Empty(e) => (Some(e.clone()), true),
+            _ => (None, false),
+        };
+        if let Some(e) = start {
+            let name = e.name().0.to_string();
+            let (attrs, _) = allowed
+                .get(name.as_str())
+                .unwrap_or_else(|| panic!("{ctx}: unknown element <{name}>"));
+            match stack.last() {
+                None => assert_eq!(name, "benchmark", "{ctx}: root"),
+                Some(parent) => assert!(
+                    allowed[parent.as_str()].1.contains(&name.as_str()),
+                    "{ctx}: <{name}> in <{parent}>"
+                ),
+            }
+            let mut values = BTreeMap::new();
+            for a in e.attributes() {
+                let a = a.unwrap();
+                let k = a.key.0.to_string();
+                assert!(attrs.contains(&k.as_str()), "{ctx}: <{name} {k}>");
+                values.insert(
+                    k,
+                    a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                        .unwrap()
+                        .into_owned(),
+                );
+            }
+            if name == "benchmark" {
+                assert!(values.contains_key("tool"), "{ctx}: no tool");
+                for k in ["timelimit", "walltimelimit", "hardtimelimit"] {
+                    if let Some(v) = values.get(k) {
+                        assert!(time.is_match(v), "{ctx}: {k}={v}");
+                    }
+                }
+                assert!(mem.is_match(&values["memlimit"]), "{ctx}: memlimit");
+                values["cpuCores"].parse::<u32>().unwrap();
+            }
+            if name == "require" {
+                assert!(mem.is_match(&values["memory"]), "{ctx}: require memory");
+            }
+            if name == "rundefinition" {
+                let n = values.get("name").cloned().unwrap_or_default();
+                assert!(
+                    !n.is_empty() && names.insert(n.clone()),
+                    "{ctx}: rundefinition name '{n}'"
+                );
+            }
+            if empty {
+                assert!(
+                    !["option", "include", "propertyfile"].contains(&name.as_str()),
+                    "{ctx}: empty <{name}/>"
+                );
+            } else {
+                stack.push(name);
+                buf.clear();
+            }
+        }
+        match ev {
+            Event::Text(t) => buf.push_str(&t.xml10_content()),
+            Event::GeneralRef(r) => {
+                let s: &str = r.as_ref();
+                buf.push_str(match s {
+                    "amp" => "&",
+                    "lt" => "<",
+                    "gt" => ">",
+                    "quot" => "\"",
+                    "apos" => "'",
+                    _ => "?",
+                });
+            }
+            Event::End(_) => {
+                let name = stack.pop().unwrap();
+                match name.as_str() {
+                    "option" => assert!(!buf.is_empty(), "{ctx}: empty option"),
+                    "include" | "propertyfile" => {
+                        assert!(
+                            !buf.is_empty() && buf.trim() == buf,
+                            "{ctx}: <{name}> text '{buf}'"
+                        );
+                        let target = dir.join(&buf);
+                        if name == "include" {
+                            let d = target.parent().unwrap();
+                            assert!(
+                                buf.ends_with("/*.yml") && d.is_dir(),
+                                "{ctx}: include {buf}"
+                            );
+                        } else {
+                            assert!(target.is_file(), "{ctx}: propertyfile {buf}");
+                        }
+                    }
+                    _ => {}
+                }
+                buf.clear();
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(names.len(), rundefinitions, "{ctx}");
+}
+
+/// A task YAML: version string, existing input file, the shared property file.
+fn check_task(path: &Path, verdict: Option<bool>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = path.parent().unwrap();
+    assert!(
+        text.starts_with("format_version: \"2.0\"\n"),
+        "{}",
+        path.display()
+    );
+    let input = text
+        .lines()
+        .find_map(|l| l.strip_prefix("input_files: '"))
+        .unwrap();
+    let input = input.strip_suffix('\'').unwrap().replace("''", "'");
+    assert!(dir.join(&input).is_file(), "{}: {input}", path.display());
+    let prp = text
+        .lines()
+        .find_map(|l| l.strip_prefix("  - property_file: "))
+        .unwrap();
+    assert!(
+        dir.join(prp).ends_with("tasks/SMT.prp")
+            || std::fs::canonicalize(dir.join(prp))
+                .unwrap()
+                .ends_with("tasks/SMT.prp")
+    );
+    match verdict {
+        Some(v) => assert!(text.contains(&format!("    expected_verdict: {v}\n"))),
+        None => assert!(!text.contains("expected_verdict")),
+    }
+}
+
+fn bash_syntax(path: &Path) {
+    let o = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{}: {}",
+        path.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn submission(name: &str, command: &str) -> String {
+    format!(
+        r#"{{"name": {}, "contributors": ["A"], "contacts": ["A <a@b.org>"],
+  "archive": {{"url": "https://example.org/s.zip"}}, "website": "https://example.org",
+  "system_description": "https://example.org", "command": {command},
+  "solver_type": "Standalone", "participations": [{{"tracks": ["SingleQuery", "Incremental"], "logics": "QF_.*"}}],
+  "seed": 1, "competitive": false, "final": false}}"#,
+        serde_json::to_string(name).unwrap()
+    )
+}
+
+fn generate_with(subs: &[(&str, String)]) -> (std::process::Output, tempfile::TempDir) {
+    let tmp = tempfile::tempdir().unwrap();
+    let sdir = tmp.path().join("subs");
+    std::fs::create_dir_all(&sdir).unwrap();
+    for (file, text) in subs {
+        std::fs::write(sdir.join(file), text).unwrap();
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .arg("--competition")
+        .arg(root().join("demo/competition.toml"))
+        .arg("generate")
+        .arg("--submissions")
+        .arg(&sdir)
+        .arg("--prepared")
+        .arg(root().join("tests/data/prepared-demo"))
+        .arg("--out")
+        .arg(tmp.path().join("ex"))
+        .output()
+        .unwrap();
+    (o, tmp)
+}
+
+#[test]
+fn hostile_solver_names_give_valid_files_and_scripts() {
+    let name = "a<&\"' /b  c";
+    let (o, tmp) = generate_with(&[(
+        "h.json",
+        submission(name, r#"["bin/my solver", "--x=it's \"q\" <&>"]"#),
+    )]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ex = tmp.path().join("ex");
+    let m = Manifest::read(&ex).unwrap();
+    assert_eq!(m.solvers[name], "a_b_c");
+    assert!(!m.definitions.is_empty());
+    for (file, d) in &m.definitions {
+        assert!(file.starts_with("a_b_c"), "{file}");
+        let p = ex.join("definitions").join(file);
+        check_definition(&p, d.rundefinitions.len());
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(
+            text.contains("displayName=\"a&lt;&amp;&quot;&apos; /b  c "),
+            "{text}"
+        );
+        assert!(
+            text.contains("<option>archives/a_b_c/bin/my solver</option>"),
+            "{text}"
+        );
+        assert!(
+            text.contains("<option>--x=it&apos;s &quot;q&quot; &lt;&amp;&gt;</option>"),
+            "{text}"
+        );
+    }
+    for e in std::fs::read_dir(ex.join("docker")).unwrap() {
+        bash_syntax(&e.unwrap().path());
+    }
+    bash_syntax(&ex.join("run-local.sh"));
+    bash_syntax(&ex.join("run-vcloud.sh"));
+}
+
+#[test]
+fn bad_commands_and_colliding_names_are_rejected_naming_the_solver() {
+    for (cmd, why) in [
+        (r#"["z3", ""]"#, "empty argument"),
+        (r#"["z3", "$HOME/x"]"#, "BenchExec replaces"),
+        (r#"["z3", "~/x"]"#, "home directory"),
+    ] {
+        let (o, tmp) = generate_with(&[("s.json", submission("my solver", cmd))]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{cmd}: {err}");
+        assert!(
+            err.contains("solver 'my solver'") && err.contains(why),
+            "{cmd}: {err}"
+        );
+        assert!(!tmp.path().join("ex/manifest.json").exists());
+    }
+    let (o, _tmp) = generate_with(&[
+        ("a.json", submission("x y", r#"["z3"]"#)),
+        ("b.json", submission("x/y", r#"["z3"]"#)),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("'x y'") && err.contains("'x/y'"), "{err}");
+}

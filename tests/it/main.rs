@@ -1,0 +1,33 @@
+//! The fast integration tests: one binary for everything that needs no real
+//! BenchExec run (library and CLI tests, golden files, property tests, real
+//! solvers called directly). `cargo test --test it`; the BenchExec runs are in
+//! `tests/e2e`. Helpers: `tests/support`.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod benchexec_demo;
+mod benchexec_generate;
+mod benchmarks_scan;
+mod competition_model;
+mod editions;
+mod editions_rescore;
+mod editions_select_2008;
+mod editions_select_2008_cli;
+mod glibc_random;
+mod ingest_anchor;
+mod ingest_fixtures;
+mod ingest_stream;
+mod ingest_synth;
+mod prepare;
+mod proof_exhibition_summary;
+mod report;
+mod scoring_golden;
+mod scoring_replay;
+mod selection;
+mod submission_props;
+mod submissions_cli;
+mod test_solver;
+mod validate_cache;
+mod validate_cores;
+mod validate_models;

@@ -1,0 +1,479 @@
+//! The static results site (`smtcomp::report`): the replayed 2025 Incremental
+//! track and a synthetic demo competition are rendered; every HTML page and SVG
+//! plot must parse as XML (no unclosed or mismatched tag), the numbers of the
+//! pages must equal the scoring output, solver names are escaped, the XSLT
+//! output of the scores XML (xsltproc) shows the same tables as the Rust pages,
+//! and headless Chromium loads a division page and screenshots it.
+
+use crate::support::data::{inventory_2025, results_inc_2025};
+use crate::support::solvers::HANG_WATCHDOG;
+use crate::support::{require_tool, root};
+use quick_xml::events::Event;
+use quick_xml::{Reader, XmlVersion};
+use smtcomp::benchmarks::{Inventory, Smt2File};
+use smtcomp::model::{Answer, Competition, Logic, Track};
+use smtcomp::report::{self, TrackReport};
+use smtcomp::scoring::{self, Kind, Policy, ScoredRun};
+use smtcomp::submission::load_set;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The 2025 Incremental track report (computed once per binary).
+fn incremental() -> TrackReport {
+    static REPORT: OnceLock<TrackReport> = OnceLock::new();
+    REPORT.get_or_init(compute_incremental).clone()
+}
+
+fn compute_incremental() -> TrackReport {
+    let comp = Competition::builtin(2025).unwrap();
+    let inv = inventory_2025();
+    let subs = load_set(&[root().join("tests/data/submissions-2025")], &comp);
+    let runs: Vec<ScoredRun> = results_inc_2025()
+        .results
+        .iter()
+        .map(ScoredRun::from_record)
+        .collect();
+    let (input, _) = scoring::setup::build_input(&comp, Track::Incremental, &subs, inv, runs);
+    TrackReport::compute(input, &Policy::rules())
+}
+
+const EVIL: &str = "<script>alert(1)</script>&\"'";
+
+/// The demo competition and submissions, with a synthetic run set: three logics,
+/// 12 benchmarks each, and one solver renamed to a hostile name.
+fn demo() -> TrackReport {
+    let comp = Competition::from_path(&root().join("demo/competition.toml")).unwrap();
+    let subs = load_set(&[root().join("demo/submissions")], &comp);
+    let mut runs = Vec::new();
+    let solvers = ["z3", "cvc5", "Yices 2", "CVC4 (1.8)"];
+    for logic in ["QF_LIA", "QF_BV", "QF_UF"] {
+        for i in 0..12u32 {
+            for (k, s) in solvers.iter().enumerate() {
+                let seed = (i * 7 + k as u32 * 3) % 11;
+                let answer = match seed {
+                    0 | 1 => Answer::Timeout,
+                    2 => Answer::Unknown,
+                    x if x % 2 == 0 => Answer::Sat,
+                    _ => Answer::Unsat,
+                };
+                let t = if answer == Answer::Timeout {
+                    10.0
+                } else {
+                    0.1 + seed as f64 * 0.7
+                };
+                runs.push(ScoredRun {
+                    solver: s.to_string(),
+                    track: Track::SingleQuery,
+                    file: Smt2File {
+                        incremental: false,
+                        logic: Logic::new(logic),
+                        family: vec!["demo".into()],
+                        name: format!("b{i}.smt2"),
+                    },
+                    answer,
+                    cpu_time: t,
+                    wall_time: t,
+                    nb_answers: None,
+                    last_answer_time: None,
+                    answer_at_timeout: None,
+                });
+            }
+        }
+    }
+    let (mut input, _) = scoring::setup::build_input(
+        &comp,
+        Track::SingleQuery,
+        &subs,
+        &Inventory::default(),
+        runs,
+    );
+    for p in &mut input.participants {
+        if p.solver == "CVC4 (1.8)" {
+            p.solver = EVIL.into();
+        }
+        if p.solver == "z3" {
+            p.competitive = false;
+        }
+    }
+    for r in &mut input.runs {
+        if r.solver == "CVC4 (1.8)" {
+            r.solver = EVIL.into();
+        }
+    }
+    TrackReport::compute(input, &Policy::rules())
+}
+
+/// Parses `text` as XML; panics on any unclosed or mismatched tag.
+fn check_xml(path: &Path, text: &str) {
+    let mut r = Reader::from_str(text);
+    r.config_mut().check_end_names = true;
+    let mut depth = 0i64;
+    loop {
+        match r.read_event() {
+            Ok(Event::Start(_)) => depth += 1,
+            Ok(Event::End(_)) => depth -= 1,
+            Ok(Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("{}: not well-formed: {e}", path.display()),
+        }
+    }
+    assert_eq!(depth, 0, "{}: unclosed tags", path.display());
+}
+
+/// Tables `class="scores"`: (page, group, kind) -> rows of cell texts (header first).
+type Tables = BTreeMap<(String, String, String), Vec<Vec<String>>>;
+
+fn score_tables(text: &str, out: &mut Tables) {
+    let mut r = Reader::from_str(text);
+    let mut cur: Option<(String, String, String)> = None;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut cell: Option<String> = None;
+    loop {
+        match r.read_event().unwrap() {
+            Event::Start(e) => match e.name().as_ref() {
+                "table" => {
+                    let a = |n: &str| {
+                        e.try_get_attribute(n).unwrap().map(|v| {
+                            v.normalized_value(XmlVersion::Implicit1_0)
+                                .unwrap()
+                                .to_string()
+                        })
+                    };
+                    if a("class").as_deref() == Some("scores") {
+                        cur = Some((
+                            a("data-page").unwrap(),
+                            a("data-group").unwrap(),
+                            a("data-kind").unwrap(),
+                        ));
+                        rows.clear();
+                    }
+                }
+                "tr" if cur.is_some() => rows.push(Vec::new()),
+                "td" | "th" if cur.is_some() => cell = Some(String::new()),
+                _ => {}
+            },
+            Event::Text(t) => {
+                if let Some(c) = cell.as_mut() {
+                    c.push_str(&t.xml10_content());
+                }
+            }
+            Event::GeneralRef(g) => {
+                if let Some(c) = cell.as_mut() {
+                    if let Some(ch) = g.resolve_char_ref().unwrap() {
+                        c.push(ch);
+                    } else {
+                        let name = g.into_inner().to_string();
+                        let ch = match name.as_str() {
+                            "amp" => "&",
+                            "lt" => "<",
+                            "gt" => ">",
+                            "quot" => "\"",
+                            "apos" => "'",
+                            other => panic!("unexpected entity {other}"),
+                        };
+                        c.push_str(ch);
+                    }
+                }
+            }
+            Event::End(e) => match e.name().as_ref() {
+                "td" | "th" => {
+                    if let (Some(c), Some(row)) = (cell.take(), rows.last_mut()) {
+                        row.push(c.trim().to_string());
+                    }
+                }
+                "table" => {
+                    if let Some(k) = cur.take() {
+                        out.insert(k, std::mem::take(&mut rows));
+                    }
+                }
+                _ => {}
+            },
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+}
+
+fn site_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap().into_path())
+        .filter(|p| p.is_file())
+        .collect();
+    v.sort();
+    v
+}
+
+fn rust_tables(dir: &Path) -> Tables {
+    let mut t = Tables::new();
+    for f in site_files(dir) {
+        if f.extension().is_some_and(|e| e == "html") {
+            score_tables(&std::fs::read_to_string(&f).unwrap(), &mut t);
+        }
+    }
+    t
+}
+
+#[test]
+fn incremental_site_is_valid_and_matches_scores() {
+    let r = incremental();
+    let dir = tempfile::tempdir().unwrap();
+    let sum = report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    let groups = r.scores.groups.len();
+    assert_eq!(sum.pages, 1 + 1 + 3 + groups);
+    let divisions = r.scores.groups.iter().filter(|g| g.is_division).count();
+    assert!(sum.plots >= divisions, "one cactus per division at least");
+    assert!(sum.to_string().contains("HTML pages"));
+    for f in site_files(dir.path()) {
+        let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ["html", "svg", "xml", "xsl"].contains(&ext) {
+            check_xml(&f, &std::fs::read_to_string(&f).unwrap());
+        }
+    }
+    let tables = rust_tables(&dir.path().join("incremental"));
+    // Every podium has its table and every number equals the scoring output.
+    let mut n = 0;
+    for g in &r.scores.groups {
+        for p in &g.podiums {
+            let page = if g.is_division { "division" } else { "logic" };
+            let rows = &tables[&(page.into(), g.identifier.clone(), p.kind.key().into())];
+            assert_eq!(rows.len(), p.steps.len() + 1);
+            for (s, row) in p.steps.iter().zip(&rows[1..]) {
+                assert_eq!(row[1], s.solver);
+                assert_eq!(row[3], s.e.to_string());
+                assert_eq!(row[4], s.n.to_string());
+                assert_eq!(row[5], format!("{:.2}", s.w), "{} {}", g.name, s.solver);
+                assert_eq!(row[6], format!("{:.2}", s.c));
+                assert_eq!(row[13], s.memout.to_string());
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 50, "only {n} rows compared");
+    // Units: memory in MB.
+    let idx = std::fs::read_to_string(dir.path().join("incremental/index.html")).unwrap();
+    assert!(idx.contains("30720 MB") && !idx.contains(" GB"));
+    // Non-competitive divisions are badged (QF_FPArith under the rules policy).
+    let fp = r
+        .scores
+        .groups
+        .iter()
+        .find(|g| g.is_division && !g.competitive);
+    if let Some(g) = fp {
+        let page = dir
+            .path()
+            .join("incremental")
+            .join(report::pages::group_file(g));
+        assert!(
+            std::fs::read_to_string(page)
+                .unwrap()
+                .contains("non-competitive")
+        );
+    }
+}
+
+#[test]
+fn demo_site_escapes_names_and_marks_non_competing() {
+    let r = demo();
+    let dir = tempfile::tempdir().unwrap();
+    let sum = report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    assert!(sum.pages > 5);
+    let mut saw_evil = false;
+    for f in site_files(dir.path()) {
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(!text.contains("<script"), "{}: unescaped name", f.display());
+        saw_evil |= text.contains("&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;");
+        if f.extension().is_some_and(|e| e != "png") {
+            check_xml(&f, &text);
+        }
+    }
+    assert!(saw_evil, "the hostile solver name appears, escaped");
+    let tables = rust_tables(&dir.path().join("single-query"));
+    let evil_rows: Vec<&Vec<String>> = tables
+        .values()
+        .flat_map(|rows| {
+            rows.iter()
+                .filter(|r| r.get(1).map(String::as_str) == Some(EVIL))
+        })
+        .collect();
+    assert!(!evil_rows.is_empty(), "decoded name round-trips");
+    // The non-competing solver is listed, unranked, marked "no".
+    for rows in tables.values() {
+        for row in rows.iter().filter(|r| r[1] == "z3") {
+            assert_eq!((row[0].as_str(), row[2].as_str()), ("-", "no"));
+        }
+    }
+    // Every kind of Single Query has its table on the division pages.
+    let div = r.scores.groups.iter().find(|g| g.is_division).unwrap();
+    for k in Kind::ALL {
+        assert!(tables.contains_key(&("division".into(), div.identifier.clone(), k.key().into())));
+    }
+}
+
+#[test]
+fn xslt_output_matches_rust_pages() {
+    let Some(xsltproc) = require_tool("xsltproc") else {
+        return;
+    };
+    for r in [incremental(), demo()] {
+        let dir = tempfile::tempdir().unwrap();
+        report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+        let track = dir.path().join(r.scores.track.page_suffix());
+        let out = Command::new(&xsltproc)
+            .arg(track.join("scores.xml"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let html = String::from_utf8(out.stdout).unwrap();
+        check_xml(Path::new("xsltproc output"), &html);
+        let mut xslt = Tables::new();
+        score_tables(&html, &mut xslt);
+        let rust = rust_tables(&track);
+        assert!(!rust.is_empty());
+        assert_eq!(xslt, rust, "XSLT tables differ from the Rust pages");
+    }
+    // The BenchExec stylesheet renders a result XML.
+    let dir = tempfile::tempdir().unwrap();
+    let xml = dir.path().join("r.xml");
+    std::fs::write(
+        &xml,
+        "<?xml version=\"1.0\"?><result benchmarkname=\"b&amp;\" tool=\"z3\" version=\"4\" \
+starttime=\"t\" timelimit=\"10 s\" memlimit=\"2000 MB\"><run name=\"a.smt2\" properties=\"\">\
+<column title=\"status\" value=\"sat\"/><column title=\"cputime\" value=\"0.5s\"/></run></result>",
+    )
+    .unwrap();
+    let out = Command::new(&xsltproc)
+        .arg(root().join("xsl/benchexec-results.xsl"))
+        .arg(&xml)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let html = String::from_utf8(out.stdout).unwrap();
+    check_xml(Path::new("benchexec xslt"), &html);
+    assert!(html.contains("<td class=\"num\">0.5s</td>") && html.contains("b&amp;"));
+}
+
+/// Runs chromium with a timeout; kills it on hang.
+fn chromium(bin: &Path, args: &[String]) -> (bool, String, String) {
+    let profile = tempfile::tempdir().unwrap();
+    let mut child = Command::new(bin)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > HANG_WATCHDOG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium hung (killed by the watchdog)");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn chromium_loads_division_page_and_screenshots_it() {
+    let Some(bin) = require_tool("chromium") else {
+        return;
+    };
+    let r = incremental();
+    let dir = tempfile::tempdir().unwrap();
+    report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    let g = r.scores.group("QF_Bitvec", true).unwrap();
+    let page = dir
+        .path()
+        .join("incremental")
+        .join(report::pages::group_file(g));
+    let url = format!("file://{}", page.display());
+    let (ok, dom, err) = chromium(&bin, &["--dump-dom".into(), url.clone()]);
+    assert!(ok, "chromium failed: {err}");
+    assert!(dom.contains("class=\"scores\""), "score table missing");
+    assert!(dom.contains("class=\"winners\""), "winners table missing");
+    let winner = g.podium(Kind::Parallel).unwrap().winner.clone().unwrap();
+    assert!(dom.contains(&winner));
+    assert!(!err.contains("CONSOLE"), "console errors: {err}");
+    assert!(
+        !err.contains("ERR_FILE_NOT_FOUND"),
+        "missing resource: {err}"
+    );
+    let shot_dir = root().join("target/report-test");
+    std::fs::create_dir_all(&shot_dir).unwrap();
+    let shot = shot_dir.join("division.png");
+    let _ = std::fs::remove_file(&shot);
+    let (ok, _, err) = chromium(
+        &bin,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1600".into(),
+            url,
+        ],
+    );
+    assert!(ok, "chromium screenshot failed: {err}");
+    let png = std::fs::read(&shot).unwrap();
+    assert!(png.len() > 10_000 && png.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn score_format_xml_cli() {
+    let out = assert_cmd::Command::cargo_bin("smtcomp")
+        .unwrap()
+        .args([
+            "score",
+            "--track",
+            "Incremental",
+            "--format",
+            "xml",
+            "--runs",
+        ])
+        .arg(root().join("tests/data/scoring/results-inc-2025.json.gz"))
+        .arg("--inventory")
+        .arg(root().join("tests/data/benchmarks-2025.json.gz"))
+        .arg("--submissions")
+        .arg(root().join("tests/data/submissions-2025"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let xml = String::from_utf8(out.stdout).unwrap();
+    assert!(xml.contains("<?xml-stylesheet type=\"text/xsl\" href=\"xsl/scores.xsl\"?>"));
+    check_xml(Path::new("score --format xml"), &xml);
+    // Same document as the site's scores.xml, apart from the stylesheet path.
+    let r = incremental();
+    let site = report::xml::scores_xml(
+        &r.scores,
+        r.input.time_limit,
+        r.input.memory_mb,
+        r.input.year,
+        Some("xsl/scores.xsl"),
+    );
+    assert_eq!(xml, site);
+}

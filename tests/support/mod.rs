@@ -1,0 +1,102 @@
+//! Helpers shared by the two integration-test binaries, `tests/it` (fast, no
+//! BenchExec) and `tests/e2e` (real BenchExec and solvers). Each includes this
+//! module with `#[path = "../support/mod.rs"] mod support;`.
+//!
+//! * [`golden`]: the one golden-file switch (`UPDATE_GOLDEN=1`);
+//! * [`data`]: the big 2025 data sets, parsed at most once per binary;
+//! * [`prepared_demo`]: the demo prepared set from the corpus;
+//! * [`solvers`]: real solvers called directly (with a hang watchdog);
+//! * [`validate`]: prepared sets, run records and logs of the validation tests;
+//! * [`benchexec`]: BenchExec result files.
+//!
+//! Modules used by only one of the two binaries carry `#[allow(dead_code)]`
+//! (the other binary compiles them too, unused).
+
+#[allow(dead_code)] // tests/e2e only
+pub mod benchexec;
+#[allow(dead_code)] // tests/it only
+pub mod data;
+#[allow(dead_code)] // tests/it only
+pub mod golden;
+#[allow(dead_code)] // tests/it only
+pub mod prepared_demo;
+#[allow(dead_code)] // tests/it only
+pub mod solvers;
+#[allow(dead_code)] // tests/it only
+pub mod validate;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The crate root (tests run with it as the working directory).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the `smtcomp` binary from the crate root (stdin empty); returns
+/// (exit code, stdout, stderr).
+pub fn smtcomp(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run smtcomp");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Finds `name` on PATH. When it is missing: panics if `SMTCOMP_REQUIRE_SOLVERS=1`
+/// (CI), else prints why the caller skips and returns `None`.
+pub fn require_tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+    });
+    if found.is_none() {
+        if std::env::var("SMTCOMP_REQUIRE_SOLVERS").is_ok_and(|v| v == "1") {
+            panic!("{name} is not on PATH but SMTCOMP_REQUIRE_SOLVERS=1");
+        }
+        eprintln!("skipped: {name} not on PATH");
+    }
+    found
+}
+
+/// A directory for BenchExec runs outside /tmp (hidden in containers): below target/.
+pub fn work_dir(name: &str) -> tempfile::TempDir {
+    let base = root().join("target/benchexec-tests");
+    std::fs::create_dir_all(&base).unwrap();
+    tempfile::Builder::new()
+        .prefix(name)
+        .tempdir_in(base)
+        .unwrap()
+}
+
+/// Every file below `dir` (relative path -> bytes; empty when `dir` is missing).
+pub fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    if !dir.exists() {
+        return out;
+    }
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.unwrap();
+        if e.file_type().is_file() {
+            let rel = e.path().strip_prefix(dir).unwrap().display().to_string();
+            out.insert(rel, std::fs::read(e.path()).unwrap());
+        }
+    }
+    out
+}
+
+/// Copies a directory tree.
+pub fn copy_tree(from: &Path, to: &Path) {
+    for (rel, bytes) in tree(from) {
+        let p = to.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, bytes).unwrap();
+    }
+}
