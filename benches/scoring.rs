@@ -3,8 +3,8 @@
 //! `scripts/bench-score`.
 
 use smtcomp::benchmarks::{Inventory, Smt2File};
+use smtcomp::formats::results::ResultsFile;
 use smtcomp::model::{Answer, Competition, Division, Logic, Status, Track};
-use smtcomp::results::ResultsFile;
 use smtcomp::scoring::{self, BenchInfo, Participant, Policy, ScoredRun, ScoringInput};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;

@@ -35,6 +35,8 @@ mod summary;
 pub mod synth;
 mod xml;
 
+pub use anchor::answer_of;
+pub use interpret::{LogText, interpret, parse_unsat_core};
 pub use logs::{MAX_LOG_BYTES, output_start};
 
 pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, write_jsonl};

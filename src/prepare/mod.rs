@@ -17,7 +17,7 @@
 mod run;
 mod transform;
 
-pub use transform::INCREMENTAL_MARKER;
+pub use transform::{INCREMENTAL_MARKER, transform};
 
 pub use run::{PrepareOptions, library_file, prepare, scrambler_args};
 

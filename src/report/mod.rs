@@ -15,6 +15,7 @@ mod pages;
 mod plots;
 mod xml;
 
+pub use pages::group_file;
 pub use xml::scores_xml;
 
 use crate::scoring::editions::e2023::ProofLine;

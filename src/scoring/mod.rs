@@ -25,6 +25,7 @@ mod runtable;
 mod setup;
 mod soundness;
 
+pub use competitive::teams;
 pub use runtable::{RunScore, anchor_answer, run_score, scored_run};
 pub use setup::build_input;
 

@@ -1,6 +1,6 @@
 //! Benchmark selection by the rules (2025 section 6), with glibc `random()`.
 
-mod e2008;
+pub mod e2008;
 pub mod e2008_inventory;
 mod evidence;
 mod parallel;

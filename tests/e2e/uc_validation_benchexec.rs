@@ -19,8 +19,9 @@ use smtcomp::benchexec::Manifest;
 use smtcomp::ingest::{IngestRecord, RunAnswer, read_jsonl};
 use smtcomp::model::Track;
 use smtcomp::prepare::PreparedSet;
+use smtcomp::scoring::{RunScore, run_score};
 use smtcomp::validate::cores::CoreManifest;
-use smtcomp::validate::{CoreStatus, RunScore, Verdict, run_score};
+use smtcomp::validate::{CoreStatus, Verdict};
 use std::path::Path;
 use std::process::{Command, Stdio};
 

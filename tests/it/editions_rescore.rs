@@ -26,7 +26,7 @@ fn incremental_2025_under_2015_rules() {
         .iter()
         .map(ScoredRun::from_record)
         .collect();
-    let (input, missing) = scoring::setup::build_input(&comp, Track::Incremental, &subs, inv, runs);
+    let (input, missing) = scoring::build_input(&comp, Track::Incremental, &subs, inv, runs);
     assert!(missing.is_empty());
     let s = e2015::score(&input, &BTreeSet::new());
     let rules = scoring::score(&input, &Policy::rules());

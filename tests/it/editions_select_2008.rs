@@ -4,7 +4,7 @@ use smtcomp::model::Status;
 use smtcomp::select::e2008::{
     Candidate, Category, allocate, category_slots, difficulty, select_division,
 };
-use smtcomp::select::random::GlibcRandom;
+use smtcomp::util::rng::GlibcRandom;
 
 /// difficulty = 5 (1 − solved/total): 0/4 → 5, 4/4 → 0, 1/4 → 3.75 → 4,
 /// 2/4 → 2.5 → 3 (halves up), 1/3 → 3.33 → 3; no solver → none.

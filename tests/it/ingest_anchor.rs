@@ -2,7 +2,7 @@
 //! (`results-inc-2025.json.gz`, anchor spec 10.2) into ingestion records.
 
 use crate::support::data::{self, results_inc_2025};
-use smtcomp::ingest::record::RunAnswer;
+use smtcomp::formats::runtable::RunAnswer;
 use smtcomp::ingest::{IngestOptions, ingest};
 use smtcomp::model::{Answer, Competition, Track};
 
@@ -67,7 +67,7 @@ fn results_inc_2025_imports_every_row() {
 
 #[test]
 fn every_anchor_result_has_an_answer() {
-    use smtcomp::ingest::anchor::answer_of;
+    use smtcomp::ingest::answer_of;
     let cases = [
         (Answer::Sat, RunAnswer::Sat),
         (Answer::Unsat, RunAnswer::Unsat),

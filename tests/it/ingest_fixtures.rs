@@ -12,7 +12,7 @@
 use crate::support::golden;
 use assert_cmd::Command;
 use serde_json::{Value, json};
-use smtcomp::ingest::record::{Limit, RunAnswer};
+use smtcomp::formats::runtable::{Limit, RunAnswer};
 use smtcomp::ingest::{IngestOptions, IngestRecord, Ingested, ingest};
 use smtcomp::model::Competition;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! JSON Lines output reads back equal and is byte-identical across runs.
 
 use proptest::prelude::*;
-use smtcomp::ingest::record::Guessed;
+use smtcomp::formats::runtable::Guessed;
 use smtcomp::ingest::synth::{SynthSpec, generate};
 use smtcomp::ingest::{
     IngestOptions, IngestRecord, ManifestIndex, ingest, read_jsonl, write_jsonl,

@@ -19,6 +19,7 @@ mod ingest_anchor;
 mod ingest_fixtures;
 mod ingest_stream;
 mod ingest_synth;
+mod layering;
 mod prepare;
 mod proof_exhibition_summary;
 mod report;

@@ -23,7 +23,7 @@
 
 use crate::support::{golden, smtcomp};
 use smtcomp::benchmarks::{Inventory, NonIncrementalInfo, Smt2File};
-use smtcomp::ingest::record::{IngestRecord, ProofData, RunAnswer};
+use smtcomp::formats::runtable::{IngestRecord, ProofData, RunAnswer};
 use smtcomp::ingest::write_jsonl;
 use smtcomp::model::{Logic, Status, Track};
 use smtcomp::proof::{KeyValues, ProofVerdict};

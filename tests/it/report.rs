@@ -36,7 +36,7 @@ fn compute_incremental() -> TrackReport {
         .iter()
         .map(ScoredRun::from_record)
         .collect();
-    let (input, _) = scoring::setup::build_input(&comp, Track::Incremental, &subs, inv, runs);
+    let (input, _) = scoring::build_input(&comp, Track::Incremental, &subs, inv, runs);
     TrackReport::compute(input, &Policy::rules())
 }
 
@@ -83,7 +83,7 @@ fn demo() -> TrackReport {
             }
         }
     }
-    let (mut input, _) = scoring::setup::build_input(
+    let (mut input, _) = scoring::build_input(
         &comp,
         Track::SingleQuery,
         &subs,
@@ -263,10 +263,7 @@ fn incremental_site_is_valid_and_matches_scores() {
         .iter()
         .find(|g| g.is_division && !g.competitive);
     if let Some(g) = fp {
-        let page = dir
-            .path()
-            .join("incremental")
-            .join(report::pages::group_file(g));
+        let page = dir.path().join("incremental").join(report::group_file(g));
         assert!(
             std::fs::read_to_string(page)
                 .unwrap()
@@ -410,10 +407,7 @@ fn chromium_loads_division_page_and_screenshots_it() {
     let dir = tempfile::tempdir().unwrap();
     report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
     let g = r.scores.group("QF_Bitvec", true).unwrap();
-    let page = dir
-        .path()
-        .join("incremental")
-        .join(report::pages::group_file(g));
+    let page = dir.path().join("incremental").join(report::group_file(g));
     let url = format!("file://{}", page.display());
     let (ok, dom, err) = chromium(&bin, &["--dump-dom".into(), url.clone()]);
     assert!(ok, "chromium failed: {err}");
@@ -468,7 +462,7 @@ fn score_format_xml_cli() {
     check_xml(Path::new("score --format xml"), &xml);
     // Same document as the site's scores.xml, apart from the stylesheet path.
     let r = incremental();
-    let site = report::xml::scores_xml(
+    let site = report::scores_xml(
         &r.scores,
         r.input.time_limit,
         r.input.memory_mb,

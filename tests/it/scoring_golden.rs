@@ -584,7 +584,7 @@ fn best_overall_biggest_lead_and_largest_contribution() {
 #[test]
 fn teams_come_from_the_submissions() {
     use smtcomp::model::Competition;
-    use smtcomp::scoring::competitive::teams;
+    use smtcomp::scoring::teams;
     let comp = Competition::builtin(2025).unwrap();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/submissions-2025");
     let loaded = smtcomp::submission::load_set(&[dir], &comp);

@@ -33,7 +33,7 @@ fn input_for(track: Track, results: &str, inv: &Inventory) -> scoring::ScoringIn
         .iter()
         .map(ScoredRun::from_record)
         .collect();
-    let (input, missing) = scoring::setup::build_input(&comp, track, &subs, inv, runs);
+    let (input, missing) = scoring::build_input(&comp, track, &subs, inv, runs);
     assert!(
         missing.is_empty(),
         "benchmarks missing from the inventory: {missing:?}"

@@ -2,8 +2,8 @@
 
 use crate::support::smtcomp;
 use smtcomp::benchmarks::{IncrementalInfo, Inventory, NonIncrementalInfo, Smt2File};
+use smtcomp::formats::results::RunRecord;
 use smtcomp::model::{Answer, Competition, Logic, Status, Track};
-use smtcomp::results::RunRecord;
 use smtcomp::select::{
     Selection, SelectionInputs, SoundAnswers, Triviality, cap, fastest_solves, select,
     select_parallel,

@@ -69,7 +69,7 @@ fn check(text: &str) {
         entries(&sub, &comp, &mut problems);
     }
     for p in problems.into_vec() {
-        assert!(p.path.starts_with('$'), "{p}");
+        assert!(p.place.starts_with('$'), "{p}");
         assert!(!p.message.is_empty());
     }
 }

@@ -7,7 +7,7 @@ use crate::support::solvers::require_tools;
 use crate::support::validate::*;
 use smtcomp::ingest::{IngestRecord, RunAnswer};
 use smtcomp::model::Track;
-use smtcomp::validate::models::{Checker, ModelOptions, validate_models};
+use smtcomp::validate::{Checker, ModelOptions, validate_models};
 use smtcomp::validate::{ModelStatus, Verdict};
 use std::time::{Duration, Instant};
 

@@ -7,11 +7,12 @@
 use crate::support::solvers::{require_tools, run_solver};
 use crate::support::validate::*;
 use crate::support::{root, smtcomp};
-use smtcomp::ingest::interpret::parse_unsat_core;
+use smtcomp::ingest::parse_unsat_core;
 use smtcomp::ingest::{IngestRecord, RunAnswer, read_jsonl, write_jsonl};
 use smtcomp::model::{Status, Track};
+use smtcomp::scoring::{RunScore, run_score};
 use smtcomp::validate::cores::CoreManifest;
-use smtcomp::validate::{CoreStatus, RunScore, Verdict, run_score};
+use smtcomp::validate::{CoreStatus, Verdict};
 
 const LOGICS: &[&str] = &["QF_UF", "QF_LRA", "QF_BV", "QF_UFLIA", "QF_AX", "QF_LIA"];
 

@@ -9,7 +9,8 @@ use crate::support::{root, smtcomp};
 use smtcomp::ingest::{IngestRecord, RunAnswer, read_jsonl, write_jsonl};
 use smtcomp::model::{Answer, Status, Track};
 use smtcomp::prepare::PreparedBenchmark;
-use smtcomp::validate::{ModelStatus, RunScore, Verdict, run_score};
+use smtcomp::scoring::{RunScore, run_score};
+use smtcomp::validate::{ModelStatus, Verdict};
 use std::path::Path;
 
 const LOGICS: &[&str] = &["QF_UF", "QF_LRA", "QF_BV", "QF_UFLIA", "QF_LIA", "QF_IDL"];

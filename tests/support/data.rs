@@ -4,7 +4,7 @@
 
 use super::root;
 use smtcomp::benchmarks::Inventory;
-use smtcomp::results::ResultsFile;
+use smtcomp::formats::results::ResultsFile;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};

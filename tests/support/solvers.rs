@@ -17,12 +17,17 @@ pub const HANG_WATCHDOG: Duration = Duration::from_secs(60);
 /// Runs a solver command (`"z3 -smt2"`) on a file, killed by [`HANG_WATCHDOG`];
 /// returns its stdout and wall time.
 pub fn run_solver(cmd: &str, file: &Path) -> (String, f64) {
-    let argv = smtcomp::validate::process::split_command(cmd);
-    let f = smtcomp::validate::process::run(&argv, &[file], None, HANG_WATCHDOG).unwrap();
+    use smtcomp::util::process::{Supervised, run};
+    let mut argv = smtcomp::validate::split_command(cmd);
+    argv.push(file.to_string_lossy().into_owned());
+    let f = run(Supervised::new(argv, HANG_WATCHDOG)).unwrap();
     assert!(
         !f.timed_out,
         "{cmd} on {} hung (killed by the watchdog)",
         file.display()
     );
-    (String::from_utf8_lossy(&f.stdout).into_owned(), f.walltime)
+    (
+        String::from_utf8_lossy(&f.stdout).into_owned(),
+        f.elapsed.as_secs_f64(),
+    )
 }

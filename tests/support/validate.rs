@@ -3,10 +3,10 @@
 
 use super::root;
 use smtcomp::benchmarks::Smt2File;
-use smtcomp::ingest::record::{LogRef, ModelRef};
+use smtcomp::formats::runtable::{LogRef, ModelRef};
 use smtcomp::ingest::{IngestRecord, RunAnswer};
 use smtcomp::model::{Competition, Logic, Status, Track};
-use smtcomp::prepare::transform::transform;
+use smtcomp::prepare::transform;
 use smtcomp::prepare::{PreparedBenchmark, PreparedSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};

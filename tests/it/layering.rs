@@ -1,0 +1,241 @@
+//! The layering test: every module of `src/` sits on a layer, and a module
+//! may only use (`crate::x`, `super::x` reaching another top-level module)
+//! modules of lower layers. An upward edge, an edge between two modules of the
+//! same layer, or a cycle fails the test with the file and line of the `use`.
+//! The layers are those of `docs/architecture.md`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layers, lowest first. The helper crates (`smtlib`, `executor`, `proof`,
+/// re-exported at the crate root) are below every layer.
+const LAYERS: &[&[&str]] = &[
+    &["smtlib", "executor", "proof"],
+    &["model"],
+    &["util"],
+    &["formats"],
+    &["diag"],
+    &["submission", "benchmarks"],
+    &["select"],
+    &["prepare"],
+    &["benchexec"],
+    &["ingest"],
+    &["validate"],
+    &["scoring"],
+    &["report"],
+    &["pipeline"],
+    &["demo", "testsolver"],
+    &["cli"],
+];
+
+/// One `crate::X` reference: in which file, on which line.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Edge {
+    from: String,
+    to: String,
+    file: PathBuf,
+    line: usize,
+}
+
+/// The top-level module a file under `src/` belongs to (`src/ingest/xml.rs` ->
+/// `ingest`, `src/diag.rs` -> `diag`); `None` for the crate root files.
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src).ok()?;
+    let first = rel.components().next()?.as_os_str().to_str()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
+    match name {
+        "lib" | "main" | "bin" => None,
+        _ => Some(name.to_string()),
+    }
+}
+
+/// Every `crate::<module>` reference in the Rust files below `src`, outside
+/// comments.
+fn edges(src: &Path) -> Vec<Edge> {
+    let mut out = Vec::new();
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(src)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    for file in files {
+        let Some(from) = module_of(src, &file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            let mut rest = code;
+            while let Some(at) = rest.find("crate::") {
+                let after = &rest[at + "crate::".len()..];
+                let name: String = after
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                // `$crate::` in macros and `smtcomp_x::crate` never occur; a
+                // preceding identifier character means another path.
+                let before = rest[..at].chars().last();
+                if after.starts_with('{') {
+                    // Keep the scan simple and complete: one path per module.
+                    out.push(Edge {
+                        from: from.clone(),
+                        to: "{grouped crate import: write one `use crate::module::...` per module}"
+                            .to_string(),
+                        file: file.clone(),
+                        line: i + 1,
+                    });
+                } else if !name.is_empty()
+                    && !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+                    && name != from
+                {
+                    out.push(Edge {
+                        from: from.clone(),
+                        to: name,
+                        file: file.clone(),
+                        line: i + 1,
+                    });
+                }
+                rest = after;
+            }
+        }
+    }
+    out
+}
+
+/// The violations of `layers` by `edges`: unknown modules, upward and
+/// same-layer edges, and cycles.
+fn violations(edges: &[Edge], layers: &[&[&str]]) -> Vec<String> {
+    let layer_of: BTreeMap<&str, usize> = layers
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| l.iter().map(move |m| (*m, i)))
+        .collect();
+    let mut out = BTreeSet::new();
+    for e in edges {
+        let (Some(&from), Some(&to)) = (layer_of.get(e.from.as_str()), layer_of.get(e.to.as_str()))
+        else {
+            let unknown = if layer_of.contains_key(e.from.as_str()) {
+                &e.to
+            } else {
+                &e.from
+            };
+            out.insert(format!(
+                "{}:{}: module `{unknown}` is on no layer (add it to the layering test and docs/architecture.md)",
+                e.file.display(),
+                e.line
+            ));
+            continue;
+        };
+        if to > from {
+            out.insert(format!(
+                "{}:{}: `{}` (layer {from}) uses `{}` (layer {to}): upward edge",
+                e.file.display(),
+                e.line,
+                e.from,
+                e.to
+            ));
+        } else if to == from {
+            out.insert(format!(
+                "{}:{}: `{}` uses `{}` on the same layer {from}",
+                e.file.display(),
+                e.line,
+                e.from,
+                e.to
+            ));
+        }
+    }
+    // Cycles among modules (caught above too when the layers are right; this
+    // also names them when two modules were put on the wrong layers).
+    let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for e in edges {
+        graph.entry(&e.from).or_default().insert(&e.to);
+    }
+    for cycle in cycles(&graph) {
+        out.insert(format!("cycle: {}", cycle.join(" -> ")));
+    }
+    out.into_iter().collect()
+}
+
+/// The cycles of `graph`, each as a path starting and ending at its smallest module.
+fn cycles<'a>(graph: &BTreeMap<&'a str, BTreeSet<&'a str>>) -> Vec<Vec<&'a str>> {
+    let mut found = BTreeSet::new();
+    for &start in graph.keys() {
+        // Depth-first search for paths back to `start` through larger modules only.
+        let mut stack: Vec<(&str, Vec<&str>)> = vec![(start, vec![start])];
+        while let Some((node, path)) = stack.pop() {
+            for &next in graph.get(node).into_iter().flatten() {
+                if next == start {
+                    let mut c = path.clone();
+                    c.push(start);
+                    found.insert(c);
+                } else if next > start && !path.contains(&next) {
+                    let mut p = path.clone();
+                    p.push(next);
+                    stack.push((next, p));
+                }
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn the_crate_has_no_upward_edge_and_no_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let all = edges(&src);
+    assert!(all.len() > 100, "the scan found only {} edges", all.len());
+    let bad = violations(&all, LAYERS);
+    assert!(bad.is_empty(), "layering violations:\n{}", bad.join("\n"));
+    // Every top-level module is on a layer.
+    let on_layer: BTreeSet<&str> = LAYERS.iter().flat_map(|l| l.iter().copied()).collect();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let p = entry.unwrap().path();
+        if let Some(m) = module_of(&src, &p) {
+            assert!(on_layer.contains(m.as_str()), "module `{m}` is on no layer");
+        }
+    }
+}
+
+#[test]
+fn a_fixture_with_an_upward_edge_and_a_cycle_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(src.join("low")).unwrap();
+    std::fs::write(src.join("lib.rs"), "pub mod low; pub mod high;\n").unwrap();
+    std::fs::write(
+        src.join("low/mod.rs"),
+        "// crate::high in a comment does not count\nuse crate::high::Thing;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("high.rs"),
+        "use crate::low::Other;\npub struct Thing;\n",
+    )
+    .unwrap();
+    let e = edges(&src);
+    assert_eq!(e.len(), 2, "{e:?}");
+    let bad = violations(&e, &[&["low"], &["high"]]);
+    assert_eq!(bad.len(), 2, "{bad:#?}");
+    assert!(
+        bad.iter()
+            .any(|v| v.contains("low/mod.rs:2") && v.contains("upward edge")),
+        "{bad:#?}"
+    );
+    assert!(
+        bad.iter().any(|v| v == "cycle: high -> low -> high"),
+        "{bad:#?}"
+    );
+    // Same layer, and a module on no layer.
+    let bad = violations(&e, &[&["low", "high"]]);
+    assert!(bad.iter().any(|v| v.contains("same layer")), "{bad:#?}");
+    let bad = violations(&e, &[&["low"]]);
+    assert!(
+        bad.iter().any(|v| v.contains("`high` is on no layer")),
+        "{bad:#?}"
+    );
+    // A clean fixture passes.
+    std::fs::write(src.join("low/mod.rs"), "pub struct Other;\n").unwrap();
+    assert!(violations(&edges(&src), &[&["low"], &["high"]]).is_empty());
+}
