@@ -5,9 +5,9 @@
 //!
 //! * [`model`]: the competition definition (tracks, divisions, logics, limits, seed inputs)
 //! * [`submission`]: solver submissions (the official JSON format), validation, seed
-//! * [`smtlib`]: the SMT-LIB lexer and command splitter shared by every stage
-//! * [`executor`]: the incremental-track trace executor (`smtcomp-trace-executor`)
-//! * [`proof`]: the proof-exhibition wrapper (`smtcomp-proof-wrapper`) and its result interpreter
+//! * [`smtlib`]: the SMT-LIB lexer and command splitter shared by every stage (crate `smtcomp-smtlib`)
+//! * [`executor`]: the incremental-track trace executor (crate and binary `smtcomp-trace-executor`)
+//! * [`proof`]: the proof-exhibition wrapper (crate and binary `smtcomp-proof-wrapper`) and its result interpreter
 //! * [`benchexec`]: BenchExec definitions, task files, tool-info modules, run scripts, local runner
 //! * [`benchmarks`]: the benchmark inventory (`benchmarks-YYYY.json.gz` format)
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`
@@ -27,18 +27,30 @@ pub mod benchmarks;
 pub mod cli;
 pub mod datafile;
 pub mod demo;
-pub mod executor;
 pub mod ingest;
 pub mod model;
 pub mod parallel;
 pub mod prepare;
-pub mod proof;
 pub mod report;
 pub mod results;
 pub mod scoring;
 pub mod select;
-pub mod smtlib;
 pub mod submission;
-pub mod sys;
 pub mod testsolver;
 pub mod validate;
+
+/// The SMT-LIB lexer, command splitter and status words: the workspace crate
+/// `smtcomp-smtlib` (`crates/smtlib`), re-exported so that `smtcomp::smtlib::...`
+/// paths keep working.
+pub use smtcomp_smtlib as smtlib;
+
+/// The incremental-track trace executor: the workspace crate
+/// `smtcomp-trace-executor` (`crates/trace-executor`, binary
+/// `smtcomp-trace-executor`), re-exported as `smtcomp::executor`.
+pub use smtcomp_trace_executor as executor;
+
+/// The Proof Exhibition Track wrapper and the interpreter of its output
+/// ([`proof::verdict`], [`proof::kv`]): the workspace crate `smtcomp-proof-wrapper`
+/// (`crates/proof-wrapper`, binary `smtcomp-proof-wrapper`), re-exported as
+/// `smtcomp::proof`.
+pub use smtcomp_proof_wrapper as proof;
