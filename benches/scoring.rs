@@ -22,7 +22,7 @@ fn real_2025() {
         .map(ScoredRun::from_record)
         .collect();
     let n = runs.len();
-    let (input, _) = scoring::setup::build_input(&comp, Track::Incremental, &subs, &inv, runs);
+    let (input, _) = scoring::build_input(&comp, Track::Incremental, &subs, &inv, runs);
     for policy in [Policy::rules(), Policy::published_2025()] {
         let t = Instant::now();
         let s = scoring::score(&input, &policy);

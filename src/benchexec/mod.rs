@@ -31,6 +31,7 @@ pub use runner::{RunOptions, run_definition, run_side_by_side, select};
 pub use crate::formats::generation::Manifest;
 pub use crate::submission::SolverLocation;
 pub use plan::PlanInput;
+pub use write::HELPER_BINARIES;
 
 use crate::model::Competition;
 use crate::submission::Submission;

@@ -31,10 +31,27 @@ pub struct GenerateArgs {
     /// (local testing with installed solvers).
     #[arg(long)]
     solvers_on_path: bool,
-    /// Copy smtcomp-trace-executor and smtcomp-proof-wrapper (from next to this
-    /// program) into EXECDIR/bin/ (needed on the VerifierCloud).
+    /// Copy the helper executables smtcomp-trace-executor and smtcomp-proof-wrapper
+    /// into EXECDIR/bin/ (needed on the VerifierCloud): the static builds of
+    /// `scripts/build-helpers` from target/helpers/ (i.e. ../helpers/ next to this
+    /// program) if both are there, otherwise the ones next to this program.
     #[arg(long)]
     copy_binaries: bool,
+}
+
+/// Where `--copy-binaries` takes the helpers from: `EXE_DIR/../helpers/` (the
+/// static builds of `scripts/build-helpers`, `target/helpers/` for a program in
+/// `target/{debug,release}/`) if it holds all of them, else `exe_dir`.
+fn helpers_dir(exe_dir: &std::path::Path) -> PathBuf {
+    let static_dir = exe_dir.join("../helpers");
+    if crate::benchexec::HELPER_BINARIES
+        .iter()
+        .all(|b| static_dir.join(b).is_file())
+    {
+        static_dir
+    } else {
+        exe_dir.to_path_buf()
+    }
 }
 
 pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
@@ -68,7 +85,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         }
     }
     let binaries_from = if args.copy_binaries {
-        std::env::current_exe()?.parent().map(|p| p.to_path_buf())
+        std::env::current_exe()?.parent().map(helpers_dir)
     } else {
         None
     };

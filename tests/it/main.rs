@@ -21,6 +21,7 @@ mod ingest_stream;
 mod ingest_synth;
 mod layering;
 mod prepare;
+mod proof_cvc5_summary;
 mod proof_exhibition_summary;
 mod report;
 mod scoring_golden;

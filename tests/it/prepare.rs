@@ -224,7 +224,8 @@ fn prepared_incremental_files_run_through_the_trace_executor() {
         let text = std::fs::read_to_string(&f).unwrap();
         assert!(text.contains("--- BENCHMARK BEGINS HERE ---\n"));
         assert!(text.ends_with("(exit)\n"));
-        let output = Command::new(env!("CARGO_BIN_EXE_smtcomp-trace-executor"))
+        let output = // The executor is another workspace package: its binary is next to ours.
+        Command::new(Path::new(env!("CARGO_BIN_EXE_smtcomp")).with_file_name("smtcomp-trace-executor"))
             .args(["z3", "-in"])
             .arg(&f)
             .output()

@@ -1,0 +1,137 @@
+//! SIGTERM/SIGINT/SIGHUP handling through a self-pipe.
+//!
+//! The handler writes the signal number to a non-blocking pipe and sends
+//! SIGTERM to the solver's process group (both async-signal-safe). The main
+//! loop either polls the pipe or is woken from a blocking read (by `EINTR`, or
+//! by the solver's death closing its stdout, which also covers a signal that
+//! lands just before the read starts); it then stops the solver group for
+//! good and re-raises the signal with its default action ([`reraise`]), so
+//! the harness still sees "killed by signal 15". SIGPIPE is ignored, so a
+//! vanished solver shows up as `EPIPE`.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// Signals that stop a run.
+pub const HANDLED: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+static WRITE_FD: AtomicI32 = AtomicI32::new(-1);
+static SOLVER_GROUP: AtomicI32 = AtomicI32::new(0);
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
+/// Tells the handler which process group to SIGTERM (0: none).
+pub fn set_solver_group(pgid: libc::pid_t) {
+    SOLVER_GROUP.store(pgid, Ordering::Relaxed);
+}
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    let _ = RECEIVED.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
+    let fd = WRITE_FD.load(Ordering::Relaxed);
+    if fd >= 0 {
+        let byte = sig as u8;
+        // SAFETY: write(2) is async-signal-safe; the buffer is a local byte.
+        unsafe {
+            libc::write(fd, (&byte as *const u8).cast(), 1);
+        }
+    }
+    let group = SOLVER_GROUP.load(Ordering::Relaxed);
+    if group > 0 {
+        // SAFETY: kill(2) is async-signal-safe.
+        unsafe {
+            libc::kill(-group, libc::SIGTERM);
+        }
+    }
+}
+
+/// The read end of the signal self-pipe.
+pub struct SignalPipe {
+    read: OwnedFd,
+    _write: OwnedFd,
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0 as RawFd; 2];
+    // SAFETY: fds is a valid two-element array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 returned two fresh descriptors that we now own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+impl SignalPipe {
+    /// Installs the handlers (once per process) and returns the pipe.
+    pub fn install() -> io::Result<SignalPipe> {
+        let (read, write) = pipe()?;
+        WRITE_FD.store(write.as_raw_fd(), Ordering::Relaxed);
+        for sig in HANDLED {
+            // SAFETY: a zeroed sigaction with a valid handler is well formed.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as *const () as usize;
+                libc::sigemptyset(&mut action.sa_mask);
+                // No SA_RESTART: a blocking read must return EINTR.
+                action.sa_flags = 0;
+                if libc::sigaction(sig, &action, std::ptr::null_mut()) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+        }
+        // SAFETY: ignoring SIGPIPE is always allowed.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
+        Ok(SignalPipe {
+            read,
+            _write: write,
+        })
+    }
+
+    /// The descriptor to poll for readability.
+    pub fn fd(&self) -> RawFd {
+        self.read.as_raw_fd()
+    }
+
+    /// The first signal received, if any (no syscall unless one arrived).
+    /// Once a signal arrived it stays pending: the run is over.
+    pub fn pending(&self) -> Option<libc::c_int> {
+        let sig = RECEIVED.load(Ordering::SeqCst);
+        if sig == 0 {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        // SAFETY: draining the non-blocking pipe into a local buffer, so
+        // that later polls do not spin on it.
+        unsafe {
+            libc::read(
+                self.read.as_raw_fd(),
+                bytes.as_mut_ptr().cast(),
+                bytes.len(),
+            )
+        };
+        Some(sig)
+    }
+}
+
+/// Restores the default action of `sig` and raises it; falls back to
+/// exiting with `128 + sig` if the signal does not terminate the process.
+pub fn reraise(sig: libc::c_int) -> ! {
+    raise_with_default_action(sig);
+    std::process::exit(128 + sig)
+}
+
+/// Restores the default disposition of `sig`, unblocks it and raises it: the
+/// process then dies of the signal it received (if its default action is to
+/// terminate). Returns only if the signal does not terminate the process.
+fn raise_with_default_action(sig: libc::c_int) {
+    // SAFETY: plain signal-disposition, mask and raise calls with a valid signal number.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(sig);
+    }
+}
