@@ -531,7 +531,10 @@ impl Reader<'_> {
                 Some(t) => out.push(*t),
                 None => self.problems.error(
                     &format!("{path}[{i}]"),
-                    crate::model::UnknownTrack(name.clone()).to_string(),
+                    format!(
+                        "unknown track '{name}' (known: {})",
+                        Track::ALL.map(Track::name).join(", ")
+                    ),
                 ),
             }
         }

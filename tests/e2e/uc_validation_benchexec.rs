@@ -35,11 +35,22 @@ const BENCHMARKS: &[(&str, &str)] = &[
 ];
 const DROPPER: &str = "core dropper";
 
-/// Runs `smtcomp --competition demo/competition.toml ARGS` in `dir`; returns stdout.
+/// Runs `smtcomp [--competition demo/competition.toml] ARGS` in `dir`; returns
+/// stdout. Commands that take their competition from their inputs get no
+/// `--competition` (they reject it).
 fn smtcomp(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
-        .arg("--competition")
-        .arg(root().join("demo/competition.toml"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
+    let takes_definition = !matches!(
+        args,
+        ["run-local" | "prepare" | "validate-models", ..]
+            | ["validate-cores", "generate" | "join", ..]
+    ) && !(args.first() == Some(&"validate-cores")
+        && !args.contains(&"--submissions"));
+    if takes_definition {
+        cmd.arg("--competition")
+            .arg(root().join("demo/competition.toml"));
+    }
+    let out = cmd
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())

@@ -329,8 +329,6 @@ fn select_2008_from_library_and_previous_runs() {
     // `prepare` takes the selection.
     let out = dir.path().join("prepared");
     let (code, _, err) = smtcomp(&[
-        "--year",
-        "2008",
         "prepare",
         "SingleQuery",
         "--selection",
