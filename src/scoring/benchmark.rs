@@ -48,12 +48,16 @@ pub fn is_error_on_known(track: Track, answer: Answer, status: Status) -> bool {
 ///
 /// `status` is the status errors are judged against: the benchmark's status, or,
 /// under `unknown_status_from_sound_solvers`, the status resolved from sound solvers.
+/// `time_limit` is the track's wall-clock limit T: an answer with a wall time
+/// above T was not given within T, so it has no time scores (like an answer
+/// given when the limit was hit), unless `over_limit_answer_keeps_time`.
 pub fn score(
     track: Track,
     policy: &Policy,
     run: Option<&ScoredRun>,
     info: &BenchInfo,
     status: Status,
+    time_limit: f64,
 ) -> BenchScore {
     let Some(r) = run else {
         return BenchScore::default();
@@ -62,6 +66,7 @@ pub fn score(
         return BenchScore::default();
     };
     let (aw, ac) = (r.wall_time.max(0.0), r.cpu_time.max(0.0));
+    let late = late || (!policy.over_limit_answer_keeps_time && aw > time_limit);
     let mut s = BenchScore {
         aw,
         ac,

@@ -64,6 +64,10 @@ pub struct Policy {
     pub all_kinds_every_track: bool,
     /// Winners are also named in non-competitive divisions (rules 6: not run, no winner).
     pub winners_in_non_competitive: bool,
+    /// An answer whose wall time is above the limit T keeps its time scores when
+    /// BenchExec did not flag a timeout (rules 7.1: only a benchmark solved within
+    /// T has time scores, so w = c = 0). Observed in the published pages.
+    pub over_limit_answer_keeps_time: bool,
 }
 
 /// Metadata of one switch: name, what it does, reference.
@@ -78,7 +82,7 @@ pub struct SwitchInfo {
 }
 
 /// Every switch, in documentation order.
-pub const SWITCHES: [SwitchInfo; 14] = [
+pub const SWITCHES: [SwitchInfo; 15] = [
     SwitchInfo {
         name: "wrong_answer_keeps_time",
         what: "wrong answers keep their CPU/wall time scores",
@@ -149,6 +153,11 @@ pub const SWITCHES: [SwitchInfo; 14] = [
         what: "winners named in non-competitive divisions",
         reference: "6.5",
     },
+    SwitchInfo {
+        name: "over_limit_answer_keeps_time",
+        what: "an answer after the time limit (wall > T, no timeout flagged) keeps its time scores",
+        reference: "rules 7.1 (w, c only within T)",
+    },
 ];
 
 impl Policy {
@@ -170,6 +179,7 @@ impl Policy {
             seq_counters_not_zeroed: false,
             all_kinds_every_track: false,
             winners_in_non_competitive: false,
+            over_limit_answer_keeps_time: false,
         }
     }
 
@@ -209,6 +219,7 @@ impl Policy {
             "seq_counters_not_zeroed" => self.seq_counters_not_zeroed,
             "all_kinds_every_track" => self.all_kinds_every_track,
             "winners_in_non_competitive" => self.winners_in_non_competitive,
+            "over_limit_answer_keeps_time" => self.over_limit_answer_keeps_time,
             _ => return None,
         })
     }
@@ -232,6 +243,7 @@ impl Policy {
             "seq_counters_not_zeroed" => &mut self.seq_counters_not_zeroed,
             "all_kinds_every_track" => &mut self.all_kinds_every_track,
             "winners_in_non_competitive" => &mut self.winners_in_non_competitive,
+            "over_limit_answer_keeps_time" => &mut self.over_limit_answer_keeps_time,
             _ => return false,
         };
         *f = value;

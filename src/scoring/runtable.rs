@@ -212,6 +212,7 @@ mod tests {
             scored_run(r).as_ref(),
             &info,
             status,
+            1200.0,
         );
         let mine = run_score(r, 10).unwrap();
         ((s.e, s.n), (mine.error, mine.correct))

@@ -229,7 +229,14 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                 } else {
                     row.info.status
                 };
-                c.score = benchmark::score(input.track, policy, run, &row.info, status);
+                c.score = benchmark::score(
+                    input.track,
+                    policy,
+                    run,
+                    &row.info,
+                    status,
+                    input.time_limit,
+                );
                 c
             })
             .collect();

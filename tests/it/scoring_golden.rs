@@ -646,3 +646,39 @@ fn explain_differences_names_the_switch() {
             .any(|d| d.kind == "sequential" && d.item == "order")
     );
 }
+
+/// Rules 2025 7.1: w and c are the times of a benchmark solved *within* T.
+/// An answer with a wall time above T (BenchExec did not flag a timeout, e.g.
+/// the answer came during its grace period) still counts (n = 1, 7.1.2) but
+/// has no time scores; `over_limit_answer_keeps_time` keeps them.
+#[test]
+fn answer_over_the_wall_limit_has_no_time_scores() {
+    let t = Track::SingleQuery;
+    // T = 1200 s. A: sat at aw = 1200.3 s, ac = 1150 s; and sat at 10 s on g.
+    // B: sat at 1000 s on f, nothing on g.
+    let inp = input(
+        t,
+        &["A", "B"],
+        &[("f", Status::Sat, 1), ("g", Status::Sat, 1)],
+        vec![
+            run(t, "A", "f", Answer::Sat, 1150.0, 1200.3),
+            run(t, "A", "g", Answer::Sat, 10.0, 10.0),
+            run(t, "B", "f", Answer::Sat, 1000.0, 1000.0),
+        ],
+    );
+    let s = scoring::score(&inp, &Policy::rules());
+    // A: e = 0, n = 2 (both answers count), w = 0 + 10 = 10, c = 0 + 10 = 10.
+    let a = step(&s, Kind::Parallel, "A");
+    assert_eq!((a.e, a.n), (0, 2));
+    approx(a.w, 10.0);
+    approx(a.c, 10.0);
+    // B: n = 1, w = c = 1000. Order by n: A before B.
+    let b = step(&s, Kind::Parallel, "B");
+    assert_eq!((b.e, b.n), (0, 1));
+    approx(b.w, 1000.0);
+    // published-2025 keeps the over-limit time: A w = 1200.3 + 10 = 1210.3, c = 1160.
+    let p = scoring::score(&inp, &Policy::published_2025());
+    let a = step(&p, Kind::Parallel, "A");
+    approx(a.w, 1210.3);
+    approx(a.c, 1160.0);
+}
