@@ -5,17 +5,19 @@
 //! only solvers that are explicitly submitted by their authors determine whether a
 //! division is competitive." We implement:
 //!
-//! * a team is a connected component of *competitive* submissions linked by a
-//!   shared contributor name (case- and space-insensitive; non-competitive
-//!   submissions such as base solvers entered by the organizers neither count nor
-//!   link teams, and form their own team), except that a derived solver and its base
-//!   solver are never linked (rules section 4: a derived tool is based on a solver
-//!   "from a different group of authors");
-//! * the team id is the alphabetically smallest solver name of the component;
+//! * a team is a submission's author set: the contributor names,
+//!   case- and space-insensitive. Two submissions are from the same team
+//!   exactly when their author sets are equal; sharing some authors does not
+//!   make them one team, and teams are never linked transitively (linking
+//!   through a third submission's authors would merge two disjoint author
+//!   groups). The team id is `authors:` and the sorted names, joined by `; `;
+//! * non-competitive submissions (such as base solvers entered by the
+//!   organizers) neither count nor join a team: their team is their own name;
+//! * a derived solver and its base solver are never one team (rules section 4:
+//!   a derived tool is based on a solver "from a different group of authors"),
+//!   even with equal author sets: the derived solver's id gets `derived:<name>`;
 //! * a solver the competition definition puts in an explicit team (`[teams]`)
-//!   belongs to that team only: it is not linked by contributors, and the team
-//!   id is `team:<name>` (the organizers' override, e.g. for two solvers that
-//!   share developers but are different teams);
+//!   belongs to that team only, id `team:<name>` (the organizers' override);
 //! * a group is competitive when its competitive (author-submitted) solvers come
 //!   from at least two teams.
 //!
@@ -24,7 +26,7 @@
 
 use super::input::Participant;
 use crate::submission::Submission;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 fn normalise(name: &str) -> String {
     name.split_whitespace()
@@ -33,68 +35,47 @@ fn normalise(name: &str) -> String {
         .to_lowercase()
 }
 
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
-}
-
-/// Solver name -> team id, from the submissions' contributors.
-/// `base_solvers` maps derived -> base; those pairs are never merged. Only
-/// competitive submissions are linked. `explicit` (solver -> team name, the
-/// definition's `[teams]`) overrides the linking for the solvers it lists.
+/// Solver name -> team id, from the submissions' contributors (module doc).
+/// `base_solvers` maps derived -> base; `explicit` (solver -> team name, the
+/// definition's `[teams]`) overrides the author sets for the solvers it lists.
 pub fn teams(
     submissions: &[&Submission],
     base_solvers: &BTreeMap<String, String>,
     explicit: &BTreeMap<String, String>,
 ) -> BTreeMap<String, String> {
-    let mut subs: Vec<&Submission> = submissions.to_vec();
-    subs.sort_by(|a, b| a.name.cmp(&b.name));
-    let n = subs.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    let mut by_contributor: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, s) in subs
+    let names: BTreeSet<&str> = submissions.iter().map(|s| s.name.as_str()).collect();
+    submissions
         .iter()
-        .enumerate()
-        .filter(|(_, s)| s.competitive && !explicit.contains_key(&s.name))
-    {
-        let names: BTreeSet<String> = s.contributors.iter().map(|c| normalise(&c.name)).collect();
-        for c in names {
-            if !c.is_empty() {
-                by_contributor.entry(c).or_default().push(i);
-            }
-        }
-    }
-    let is_base_pair = |a: &str, b: &str| {
-        base_solvers.get(a).is_some_and(|x| x == b) || base_solvers.get(b).is_some_and(|x| x == a)
-    };
-    let mut groups: Vec<_> = by_contributor.into_iter().collect();
-    groups.sort();
-    for (_, members) in groups {
-        for w in 0..members.len() {
-            for v in (w + 1)..members.len() {
-                let (a, b) = (members[w], members[v]);
-                if is_base_pair(&subs[a].name, &subs[b].name) {
-                    continue;
+        .map(|s| {
+            let team = if let Some(t) = explicit.get(&s.name) {
+                format!("team:{t}")
+            } else if !s.competitive {
+                s.name.clone()
+            } else {
+                let authors: BTreeSet<String> = s
+                    .contributors
+                    .iter()
+                    .map(|c| normalise(&c.name))
+                    .filter(|c| !c.is_empty())
+                    .collect();
+                if authors.is_empty() {
+                    // No author named: nobody else is known to be on its team.
+                    s.name.clone()
+                } else {
+                    let mut id = format!(
+                        "authors:{}",
+                        authors.into_iter().collect::<Vec<_>>().join("; ")
+                    );
+                    if base_solvers
+                        .get(&s.name)
+                        .is_some_and(|b| names.contains(b.as_str()))
+                    {
+                        id.push_str(&format!("|derived:{}", s.name));
+                    }
+                    id
                 }
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                if ra != rb {
-                    // Union by smallest index: the root is the smallest name.
-                    let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-                    parent[hi] = lo;
-                }
-            }
-        }
-    }
-    (0..n)
-        .map(|i| {
-            let team = match explicit.get(&subs[i].name) {
-                Some(t) => format!("team:{t}"),
-                None => subs[find(&mut parent, i)].name.clone(),
             };
-            (subs[i].name.clone(), team)
+            (s.name.clone(), team)
         })
         .collect()
 }

@@ -8,8 +8,8 @@ use serde::Serialize;
 /// How teams (for competitive divisions) are decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum TeamRule {
-    /// Rules section 6: teams from the submissions (overlapping contributors are
-    /// one team; a derived solver is never in its base solver's team); only
+    /// Rules section 6: teams from the submissions (a team is a submission's
+    /// author set; a derived solver is never in its base solver's team); only
     /// competitive (author-submitted) solvers count.
     Submissions,
     /// Reference tool: `name.split("-")[0].lower()` over every solver with rows,

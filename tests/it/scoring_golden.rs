@@ -593,26 +593,57 @@ fn teams_come_from_the_submissions() {
         .filter_map(|l| l.submission.as_ref())
         .collect();
     let t = teams(&subs, &comp.base_solvers, &comp.teams);
-    // Shared contributors: SMTInterpol and UltimateEliminator+MathSAT are one team.
-    assert_eq!(t["SMTInterpol"], t["UltimateEliminator+MathSAT"]);
-    // Z3-Parti-Z3pp and STP-Parti-Bitwuzla (same authors) are one team, although
-    // their names have different prefixes.
-    assert_eq!(t["Z3-Parti-Z3pp"], t["STP-Parti-Bitwuzla"]);
+    // A team is a submission's author set (docs/scoring.md): equal sets are one
+    // team (bv_decide and bv_decide-nokernel; OpenSMT and its min-ucore variant)...
+    assert_eq!(t["bv_decide"], t["bv_decide-nokernel"]);
+    assert_eq!(t["OpenSMT"], t["OpenSMT (min-ucore)"]);
+    // ...shared authors alone are not: SMTInterpol and UltimateEliminator+MathSAT,
+    // cvc5 and Bitwuzla (Niemetz, Preiner) are different teams.
+    assert_ne!(t["SMTInterpol"], t["UltimateEliminator+MathSAT"]);
+    assert_ne!(t["cvc5"], t["Bitwuzla"]);
     // Z3-Owl (derived) is not in the team of its base solver; Yices2 is its own team.
     assert_ne!(t["Z3-Owl"], t["Z3-Owl-base"]);
     assert_ne!(t["Yices2"], t["cvc5"]);
-    // cvc5 and Bitwuzla share contributors (Niemetz, Preiner): one team by the rule...
-    assert_eq!(t["cvc5"], t["Bitwuzla"]);
-    // ...unless the definition names their teams ([teams] in the competition file).
+    // The definition's [teams] overrides: one named team for two solvers.
     let mut explicit = std::collections::BTreeMap::new();
-    explicit.insert("cvc5".to_string(), "cvc5".to_string());
-    explicit.insert("Bitwuzla".to_string(), "Bitwuzla".to_string());
+    explicit.insert("cvc5".to_string(), "Stanford-Iowa".to_string());
+    explicit.insert("Bitwuzla".to_string(), "Stanford-Iowa".to_string());
     let t2 = teams(&subs, &comp.base_solvers, &explicit);
-    assert_ne!(t2["cvc5"], t2["Bitwuzla"]);
-    assert_eq!(t2["cvc5"], "team:cvc5");
-    // Everyone else keeps the derived team.
+    assert_eq!(t2["cvc5"], t2["Bitwuzla"]);
+    assert_eq!(t2["cvc5"], "team:Stanford-Iowa");
     assert_eq!(t2["SMTInterpol"], t["SMTInterpol"]);
-    assert_eq!(t2["Z3-Parti-Z3pp"], t2["STP-Parti-Bitwuzla"]);
+}
+
+/// Teams are never linked transitively: X = {a}, Y = {a, b}, Z = {b}. Linking
+/// through Y's authors would put X and Z (disjoint authors) in one team; under
+/// the author-set reading X, Y and Z are three teams, so a division entered by
+/// X and Z only is competitive (two teams).
+#[test]
+fn teams_are_not_linked_through_a_third_submission() {
+    use smtcomp::scoring::teams;
+    let sub = |name: &str, authors: &[&str]| {
+        let json = serde_json::json!({
+            "name": name,
+            "contributors": authors,
+            "contacts": ["x <x@example.org>"],
+            "archive": {"url": "https://example.org/a.zip"},
+            "website": "https://example.org",
+            "system_description": "https://example.org/d.pdf",
+            "command": ["./s"],
+            "solver_type": "Standalone",
+            "participations": [{"tracks": ["SingleQuery"], "logics": "QF_UF"}],
+            "seed": 1,
+            "competitive": true
+        });
+        let mut problems = smtcomp::submission::Problems::new("t.json");
+        let s = smtcomp::submission::parse_submission(&json.to_string(), &mut problems);
+        s.unwrap_or_else(|| panic!("{:?}", problems.into_vec()))
+    };
+    let (x, y, z) = (sub("X", &["a"]), sub("Y", &["a", "B "]), sub("Z", &["b"]));
+    let t = teams(&[&x, &y, &z], &Default::default(), &Default::default());
+    assert_eq!(t["X"], "authors:a");
+    assert_eq!(t["Y"], "authors:a; b");
+    assert_eq!(t["Z"], "authors:b");
 }
 
 #[test]
