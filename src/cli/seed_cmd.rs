@@ -18,6 +18,12 @@ pub struct SeedArgs {
     /// Count a missing seed of a competitive submission as 0 instead of failing.
     #[arg(long)]
     missing_seed_as_zero: bool,
+    /// Count every entrant other than the organizers' (the rules' literal text,
+    /// section 6) instead of the competitive submissions only (the organizers'
+    /// tool): non-competitive submissions count too, except the base solvers the
+    /// definition names (`base_solvers`), which the organizers enter.
+    #[arg(long)]
+    all_entrants: bool,
     /// Machine-readable JSON with every contribution.
     #[arg(long)]
     json: bool,
@@ -46,11 +52,17 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
         .iter()
         .filter_map(|l| {
             l.submission.as_ref().map(|s| {
+                let organizers = comp.base_solvers.values().any(|b| b == &s.name);
+                let counted = if args.all_entrants {
+                    s.competitive || !organizers
+                } else {
+                    s.competitive
+                };
                 (
                     l.file.display().to_string(),
                     s.name.clone(),
                     s.seed,
-                    s.competitive,
+                    counted,
                 )
             })
         })
@@ -79,7 +91,8 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
         let seed = c.seed.map_or("none".to_string(), |x| x.to_string());
         let note = match (c.counted, c.seed) {
             (true, Some(_)) => "",
-            (true, None) => "  (competitive, no seed: counted as 0)",
+            (true, None) => "  (counted, no seed: counted as 0)",
+            (false, _) if args.all_entrants => "  (the organizers' entry: not counted)",
             (false, _) => "  (not competitive: not counted)",
         };
         let _ = writeln!(s, "  {:width$}  {seed:>12}{note}", c.solver);
@@ -87,7 +100,12 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
     let counted = report.contributions.iter().filter(|c| c.counted).count();
     let _ = writeln!(
         s,
-        "sum of {counted} competitive seeds mod 2^30 = {}",
+        "sum of {counted} {} seeds mod 2^30 = {}",
+        if args.all_entrants {
+            "entrants'"
+        } else {
+            "competitive"
+        },
         report.sum_mod_2_30
     );
     match report.nyse_value {

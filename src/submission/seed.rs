@@ -39,14 +39,17 @@ pub struct SeedReport {
 /// Why no seed could be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SeedError {
-    /// Competitive submissions without a seed (the reference tool refuses too).
+    /// Counted submissions without a seed (the reference tool refuses too).
     #[error(
-        "competitive submission(s) without a seed: {0}; add a \"seed\" to each, or pass --missing-seed-as-zero"
+        "submission(s) counted for the seed without a seed: {0}; add a \"seed\" to each, or pass --missing-seed-as-zero"
     )]
     MissingSeeds(String),
 }
 
-/// Computes the seed from `(file, solver, seed, competitive)` tuples.
+/// Computes the seed from `(file, solver, seed, counted)` tuples: `counted`
+/// says whether the submission's seed is part of the sum (the competitive
+/// submissions by default, every entrant but the organizers' with
+/// `seed --all-entrants`).
 pub fn competition_seed(
     submissions: &[(String, String, Option<i128>, bool)],
     nyse_value: Option<u64>,

@@ -266,6 +266,27 @@ fn seed_2025_matches_the_documented_value() {
     assert_eq!(v["seed"], 755033431u64);
 }
 
+/// `--all-entrants`: the rules' literal "all entrants other than the
+/// organizers'". The 2025 set has 43 submissions; the 7 base solvers of the
+/// definition's `base_solvers` are the organizers' entries, leaving 36 with a
+/// seed each. Sum of the 36 seeds mod 2^30 = 302048866 (summed by hand with a
+/// script over tests/data/submissions-2025); + NYSE 2033841 = 304082707.
+#[test]
+fn seed_all_entrants_counts_non_competitive_author_submissions() {
+    let (code, out, err) = smtcomp(&["seed", "--submissions", REAL, "--all-entrants"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("sum of 36 entrants' seeds mod 2^30 = 302048866\n"),
+        "{out}"
+    );
+    assert!(out.contains("Z3-Owl-base"), "{out}");
+    assert!(
+        out.contains("(the organizers' entry: not counted)"),
+        "{out}"
+    );
+    assert!(out.ends_with("seed = 304082707\n"), "{out}");
+}
+
 #[test]
 fn seed_refuses_unreadable_submissions() {
     let (code, _, err) = smtcomp(&["seed", "--submissions", &format!("{BROKEN}/not-json.json")]);
