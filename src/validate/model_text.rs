@@ -300,10 +300,59 @@ fn ordered(model: &Model) -> Vec<&Item> {
     out
 }
 
+/// Rules 2025 5.5: a model defines "all and only the user-declared function
+/// symbols". A definition of a symbol the benchmark does not declare, or an
+/// abstract value (`(as @a S)`) of a sort the benchmark does not declare with
+/// `declare-sort` (e.g. `(define-fun x () Int (as @a Int))`: an Int has no
+/// abstract values), makes the model not valid (`ModelParsingError`, no
+/// points). Declarations the model itself makes (z3's `U!val!0` abstract
+/// values of uninterpreted sorts) are not definitions and are allowed.
+fn only_declared_symbols(benchmark: &[u8], model: &Model) -> Result<(), Problem> {
+    let mut funs = std::collections::BTreeSet::new();
+    let mut sorts = std::collections::BTreeSet::new();
+    let mut reader = CommandReader::new(benchmark);
+    while let Ok(Some(cmd)) = reader.next_command() {
+        match cmd.head().unwrap_or_default() {
+            b"declare-fun" | b"declare-const" => funs.extend(declared(cmd.text)),
+            b"declare-sort" => sorts.extend(declared(cmd.text)),
+            _ => {}
+        }
+    }
+    let extra: Vec<String> = model
+        .items
+        .iter()
+        .filter(|i| !i.declaration)
+        .flat_map(|i| i.names.iter())
+        .filter(|n| !funs.contains(*n))
+        .map(|n| shown(n))
+        .collect();
+    if !extra.is_empty() {
+        return Err(parsing(format!(
+            "the model defines {} symbol(s) the benchmark does not declare: {}{} (rules 5.5: all and only the declared symbols)",
+            extra.len(),
+            extra.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+            if extra.len() > 5 { ", …" } else { "" }
+        )));
+    }
+    if let Some((v, sort)) = model
+        .abstract_values
+        .iter()
+        .find(|(_, sort)| !sorts.contains(*sort))
+    {
+        return Err(parsing(format!(
+            "abstract value {} of sort {}: abstract values stand only for elements of sorts the benchmark declares with declare-sort",
+            shown(v),
+            shown(sort)
+        )));
+    }
+    Ok(())
+}
+
 /// Checks the model defines every symbol the benchmark declares, and builds
 /// the benchmark with the model substituted for the declarations, ending in
 /// `(check-sat)`: a trusted solver answering `sat` on it validates the model.
 pub fn substitute(benchmark: &[u8], text: &[u8], model: &Model) -> Result<Vec<u8>, Problem> {
+    only_declared_symbols(benchmark, model)?;
     let defined: std::collections::BTreeSet<&[u8]> = model
         .items
         .iter()
@@ -405,7 +454,11 @@ mod tests {
         // A definition using a later one is moved after it.
         let dep = b"((define-fun f ((a Int)) Int (g a)) (define-fun g ((a Int)) Int 1) (define-fun x () Int 0))";
         let m = parse_model(dep).unwrap();
-        let s = String::from_utf8(substitute(BENCH, dep, &m).unwrap()).unwrap();
+        let with_g = String::from_utf8_lossy(BENCH).replace(
+            "(declare-const x Int)",
+            "(declare-const x Int)\n(declare-fun g (Int) Int)",
+        );
+        let s = String::from_utf8(substitute(with_g.as_bytes(), dep, &m).unwrap()).unwrap();
         assert!(s.find("(define-fun g").unwrap() < s.find("(define-fun f").unwrap());
     }
 
@@ -433,6 +486,37 @@ mod tests {
             assert_eq!(e.result, Answer::ModelParsingError);
             assert!(e.reason.contains(want), "{:?}: {}", shown(text), e.reason);
         }
+    }
+}
+
+#[cfg(test)]
+mod only_declared_tests {
+    use super::*;
+
+    const BENCH: &[u8] = b"(set-logic QF_UFLIA)\n(declare-sort U 0)\n(declare-fun u () U)\n(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n";
+
+    #[test]
+    fn a_model_defining_an_undeclared_symbol_is_not_valid() {
+        let m =
+            b"((define-fun x () Int 1) (define-fun u () U (as @U_0 U)) (define-fun y () Int 2))";
+        let e = substitute(BENCH, m, &parse_model(m).unwrap()).unwrap_err();
+        assert_eq!(e.result, Answer::ModelParsingError);
+        assert!(e.reason.contains("does not declare: y"), "{}", e.reason);
+    }
+
+    #[test]
+    fn abstract_values_of_builtin_sorts_never_make_a_model_valid() {
+        let m = b"((define-fun x () Int (as @a Int)) (define-fun u () U (as @U_0 U)))";
+        let e = substitute(BENCH, m, &parse_model(m).unwrap()).unwrap_err();
+        assert_eq!(e.result, Answer::ModelParsingError);
+        assert!(
+            e.reason.contains("abstract value @a of sort Int"),
+            "{}",
+            e.reason
+        );
+        // Of the declared sort U they are fine.
+        let ok = b"((define-fun x () Int 3) (define-fun u () U (as @U_0 U)))";
+        assert!(substitute(BENCH, ok, &parse_model(ok).unwrap()).is_ok());
     }
 }
 
