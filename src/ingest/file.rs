@@ -51,7 +51,7 @@ pub fn seconds(v: &str) -> Option<f64> {
 
 /// Whether a time in seconds is one a run can take.
 pub fn plausible_seconds(x: f64) -> bool {
-    x.is_finite() && x >= 0.0 && x <= MAX_PLAUSIBLE_SECONDS
+    x.is_finite() && (0.0..=MAX_PLAUSIBLE_SECONDS).contains(&x)
 }
 
 /// Parses a memory column (`671744B`, legacy `671744`).
