@@ -149,8 +149,8 @@ fn missing_and_failed_runs_are_counted_and_recorded() {
     let a = tmp.path().join("a.jsonl.gz");
     let b = tmp.path().join("b.jsonl.gz");
     write_jsonl(&a, &got.records).unwrap();
-    // Two inputs, so the spill-and-merge path runs (the second is a copy of
-    // nothing: an empty results file keeps the counts).
+    // One input: the in-memory path of `ingest_to_file` (the merge path is
+    // the next test).
     let s = ingest_to_file(std::slice::from_ref(&results), &opts(&comp, &index), &b).unwrap();
     assert_eq!(s, got.summary);
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
