@@ -18,6 +18,11 @@ pub struct IngestArgs {
     /// Output: JSON Lines, gzip-compressed if the name ends in `.gz`.
     #[arg(short = 'o', long = "output", required = true, value_name = "FILE")]
     output: PathBuf,
+    /// With `--manifest`: exit 0 even when manifest runs are missing, failed
+    /// to start or were found twice (they are still reported, and missing runs
+    /// are still written as `error` records).
+    #[arg(long, requires = "manifest")]
+    allow_missing: bool,
     /// Print the accounting summary as JSON.
     #[arg(long)]
     json: bool,
@@ -49,6 +54,12 @@ pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> CmdResult {
         print(&to_json(&summary)?)?;
     } else {
         print(&summary.render())?;
+    }
+    if summary.has_missing() && !args.allow_missing {
+        eprintln!(
+            "error: runs of the manifest are missing, failed to start or were found twice (see the report; --allow-missing accepts this)"
+        );
+        return Ok(Outcome::Problems);
     }
     Ok(if summary.has_unreadable() {
         Outcome::Problems

@@ -120,6 +120,16 @@ impl ManifestIndex {
         self.runs.is_empty()
     }
 
+    /// Every entry, in manifest order (indices of [`ManifestIndex::lookup_index`]).
+    pub fn runs(&self) -> &[ManifestRun] {
+        &self.runs
+    }
+
+    /// The entry at `index` (from [`ManifestIndex::lookup_index`]).
+    pub fn get(&self, index: usize) -> &ManifestRun {
+        &self.runs[index]
+    }
+
     /// The entry of a run; `Ok(None)` if the manifest has none, `Err` if several
     /// entries match equally well.
     pub fn lookup(
@@ -128,6 +138,18 @@ impl ManifestIndex {
         rundefinition: &str,
         task: &str,
     ) -> Result<Option<&ManifestRun>, String> {
+        Ok(self
+            .lookup_index(benchmarkname, rundefinition, task)?
+            .map(|i| &self.runs[i]))
+    }
+
+    /// The index of a run's entry (see [`ManifestIndex::lookup`]).
+    pub fn lookup_index(
+        &self,
+        benchmarkname: &str,
+        rundefinition: &str,
+        task: &str,
+    ) -> Result<Option<usize>, String> {
         let key = (
             benchmarkname.to_string(),
             rundefinition.to_string(),
@@ -137,13 +159,13 @@ impl ManifestIndex {
             return Ok(None);
         };
         if let [one] = cands.as_slice() {
-            return Ok(Some(&self.runs[*one]));
+            return Ok(Some(*one));
         }
         let score = |i: &usize| common_suffix(&self.runs[*i].task, task);
         let best = cands.iter().map(score).max().unwrap_or(0);
         let winners: Vec<_> = cands.iter().filter(|i| score(i) == best).collect();
         match winners.as_slice() {
-            [one] => Ok(Some(&self.runs[**one])),
+            [one] => Ok(Some(**one)),
             _ => Err(format!(
                 "{} manifest entries match task '{task}' equally well",
                 winners.len()

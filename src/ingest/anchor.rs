@@ -56,6 +56,22 @@ pub fn convert(source: &str, r: &RunRecord, comp: &Competition) -> IngestRecord 
     }
     rec.cputime = Some(r.cpu_time);
     rec.walltime = Some(r.wallclock_time);
+    // A negative or absurd time would change a ranking: the row is an error.
+    for (what, t) in [
+        ("cpu_time", r.cpu_time),
+        ("wallclock_time", r.wallclock_time),
+    ] {
+        if !super::file::plausible_seconds(t) && rec.error.is_none() {
+            rec.answer = RunAnswer::Error;
+            rec.error = Some(format!(
+                "bad {what} value {t} in {source}, row {} (not a time between 0 and {} s)",
+                rec.task,
+                super::file::MAX_PLAUSIBLE_SECONDS
+            ));
+            rec.cputime = None;
+            rec.walltime = None;
+        }
+    }
     rec.memory = Some(r.memory_usage.max(0.0).round() as u64);
     rec.anchor_result = Some(r.result);
     rec.nb_answers = r.nb_answers;

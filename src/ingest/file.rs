@@ -11,25 +11,47 @@ use crate::model::{Competition, Logic, Track, is_valid_name};
 use std::collections::HashMap;
 use std::path::Path;
 
+/// Largest time accepted (seconds, about 11.6 days): longer ones are absurd
+/// for any track and would change a ranking, so the run is an `error`.
+pub const MAX_PLAUSIBLE_SECONDS: f64 = 1e6;
+
+/// How one run of a file stands against the runs manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RunMeta {
+    /// The manifest entry it matched (`None`: not in the manifest, or no manifest).
+    pub entry: Option<usize>,
+    /// BenchExec did not start the tool or gave no result: status `FAILED`, a
+    /// run without columns, or no status column.
+    pub failed: bool,
+}
+
 /// The result of ingesting one file.
 #[derive(Debug)]
 pub struct FileOutcome {
     /// The records, in file order.
     pub records: Vec<IngestRecord>,
+    /// Per record (same order): its manifest entry and whether it failed to start.
+    pub meta: Vec<RunMeta>,
     /// The accounting.
     pub summary: FileSummary,
     /// The root attributes (when the root was read).
     pub header: Option<ResultHeader>,
 }
 
-/// Parses a time column (`1.5s`, `1e-05s`).
-fn seconds(v: &str) -> Option<f64> {
+/// Parses a time column (`1.5s`, `1e-05s`): finite, not negative, at most
+/// [`MAX_PLAUSIBLE_SECONDS`].
+pub fn seconds(v: &str) -> Option<f64> {
     v.strip_suffix('s')
         .unwrap_or(v)
         .trim()
         .parse::<f64>()
         .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
+        .filter(|x| plausible_seconds(*x))
+}
+
+/// Whether a time in seconds is one a run can take.
+pub fn plausible_seconds(x: f64) -> bool {
+    x.is_finite() && (0.0..=MAX_PLAUSIBLE_SECONDS).contains(&x)
 }
 
 /// Parses a memory column (`671744B`, legacy `671744`).
@@ -113,17 +135,23 @@ struct Ctx<'a> {
     archive_rel: String,
 }
 
-fn identify(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, rec: &mut IngestRecord) {
+fn identify(
+    ctx: &Ctx<'_>,
+    header: &ResultHeader,
+    run: &XmlRun,
+    rec: &mut IngestRecord,
+) -> Option<usize> {
     rec.rundefinition = header.rundefinition().map(str::to_string);
     let entry = ctx.manifest.map(|m| {
-        m.lookup(
+        m.lookup_index(
             header.benchmarkname.as_deref().unwrap_or(""),
             header.rundefinition().unwrap_or(""),
             &run.name,
         )
+        .map(|i| i.map(|i| (i, m.get(i))))
     });
     match entry {
-        Some(Ok(Some(m))) => {
+        Some(Ok(Some((i, m)))) => {
             rec.solver = m.solver.clone();
             rec.participation = Some(m.participation);
             rec.track = Some(m.track);
@@ -131,7 +159,7 @@ fn identify(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, rec: &mut Ingest
             rec.logic = Some(m.logic.clone());
             rec.benchmark_key = m.benchmark.path();
             rec.benchmark = Some(m.benchmark.clone());
-            return;
+            return Some(i);
         }
         Some(Ok(None)) => rec.notes.push("run not in the manifest".into()),
         Some(Err(e)) => rec.notes.push(e),
@@ -146,27 +174,61 @@ fn identify(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, rec: &mut Ingest
             .cloned();
         rec.guessed.push(Guessed::Division);
     }
+    None
 }
 
-fn build(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, log: LogText<'_>) -> IngestRecord {
+fn build(
+    ctx: &Ctx<'_>,
+    header: &ResultHeader,
+    run: &XmlRun,
+    log: LogText<'_>,
+    log_cut: Option<u64>,
+) -> (IngestRecord, RunMeta) {
     let mut rec = IngestRecord::new(ctx.source, run.name.clone());
-    identify(ctx, header, run, &mut rec);
+    let entry = identify(ctx, header, run, &mut rec);
+    let rec = fill(rec, run, log, log_cut);
+    let failed = run.columns.is_empty()
+        || rec.status.is_none()
+        || rec.status.as_deref().map(str::trim) == Some("FAILED");
+    (rec, RunMeta { entry, failed })
+}
+
+/// A time column: the value, or the reason the run is an `error`.
+fn time_column(run: &XmlRun, title: &str, source: &str) -> Result<Option<f64>, String> {
+    let Some(v) = run.column(title) else {
+        return Ok(None);
+    };
+    match seconds(v) {
+        Some(x) => Ok(Some(x)),
+        None => Err(format!(
+            "bad {title} value '{}' in {source}, run '{}' (not a time between 0 and {MAX_PLAUSIBLE_SECONDS} s)",
+            v.chars().take(100).collect::<String>(),
+            run.name.chars().take(200).collect::<String>()
+        )),
+    }
+}
+
+fn fill(
+    mut rec: IngestRecord,
+    run: &XmlRun,
+    log: LogText<'_>,
+    log_cut: Option<u64>,
+) -> IngestRecord {
+    rec.notes.extend(run.cut.iter().cloned());
     rec.status = run.column("status").map(str::to_string);
     rec.category = run.column("category").map(str::to_string);
     if rec.status.is_some() && rec.category.is_none() {
         rec.notes.push("no category column".into());
     }
-    if let Some(v) = run.column("cputime") {
-        rec.cputime = seconds(v);
-        if rec.cputime.is_none() {
-            rec.notes.push(format!("bad cputime value '{v}'"));
-        }
+    // A negative, NaN or absurd time would change a ranking: the run is an error.
+    let mut bad_time = None;
+    match time_column(run, "cputime", &rec.source) {
+        Ok(t) => rec.cputime = t,
+        Err(e) => bad_time = Some(e),
     }
-    if let Some(v) = run.column("walltime") {
-        rec.walltime = seconds(v);
-        if rec.walltime.is_none() {
-            rec.notes.push(format!("bad walltime value '{v}'"));
-        }
+    match time_column(run, "walltime", &rec.source) {
+        Ok(t) => rec.walltime = t,
+        Err(e) => bad_time = bad_time.or(Some(e)),
     }
     if let Some(v) = run.column("memory").or_else(|| run.column("memUsage")) {
         rec.memory = bytes(v);
@@ -185,6 +247,9 @@ fn build(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, log: LogText<'_>) -
     let Some(track) = rec.track else {
         rec.answer = RunAnswer::Error;
         rec.error = Some("cannot determine the track of the run".into());
+        if let LogText::Unavailable(why) = &log {
+            rec.notes.push(why.clone());
+        }
         return rec;
     };
     let it = if run.columns.is_empty() {
@@ -207,6 +272,41 @@ fn build(ctx: &Ctx<'_>, header: &ResultHeader, run: &XmlRun, log: LogText<'_>) -
     rec.unsat_core = it.unsat_core;
     rec.model = it.model;
     rec.proof = it.proof;
+    if let Some(full) = log_cut {
+        rec.notes.push(format!(
+            "log cut: only the first {} of {full} bytes were read",
+            logs::MAX_LOG_READ_BYTES
+        ));
+        // Where the whole output counts, a cut log cannot be interpreted.
+        let needs_all = match track {
+            Track::Incremental => true,
+            Track::UnsatCore => rec.answer == RunAnswer::Unsat,
+            _ => false,
+        };
+        if needs_all && rec.answer != RunAnswer::Error {
+            rec.answer = RunAnswer::Error;
+            rec.error = Some(format!(
+                "log of {full} bytes is longer than the {} bytes read: its {} cannot be read completely",
+                logs::MAX_LOG_READ_BYTES,
+                if track == Track::Incremental {
+                    "trace"
+                } else {
+                    "unsat core"
+                }
+            ));
+            rec.incremental = None;
+            rec.unsat_core = None;
+        }
+        if let Some(m) = rec.model.as_mut() {
+            // The model runs to the end of the whole member.
+            m.end = full;
+        }
+    }
+    if let Some(e) = bad_time {
+        rec.answer = RunAnswer::Error;
+        rec.limit_hit = None;
+        rec.error = Some(e);
+    }
     if rec.answer == RunAnswer::Error && rec.error.is_none() {
         rec.error = Some("no interpretation".into());
     }
@@ -232,6 +332,7 @@ pub fn ingest_xml(
             summary.unreadable.push(format!("cannot open: {e}"));
             return FileOutcome {
                 records: Vec::new(),
+                meta: Vec::new(),
                 summary,
                 header: None,
             };
@@ -255,10 +356,12 @@ pub fn ingest_xml(
     let Some(header) = header else {
         return FileOutcome {
             records: Vec::new(),
+            meta: Vec::new(),
             summary,
             header: None,
         };
     };
+    summary.warnings.extend(header.cut.iter().cloned());
     if let Some(e) = &header.error {
         summary.warnings.push(format!(
             "BenchExec marked the file as partial: error=\"{e}\""
@@ -297,15 +400,17 @@ pub fn ingest_xml(
     }
     let mut reader = loc.map(LogReader::new);
     let mut records = Vec::with_capacity(runs.len());
+    let mut meta = Vec::with_capacity(runs.len());
     for run in &runs {
         let name = logs::log_name(rundef.as_deref(), &run.name);
         let shared = name_count.get(&name).copied().unwrap_or(1);
-        let rec = match reader.as_mut() {
+        let (rec, m) = match reader.as_mut() {
             None => build(
                 &ctx,
                 &header,
                 run,
                 LogText::Unavailable("no log location: file name has no '.results.'".into()),
+                None,
             ),
             Some(_) if shared > 1 => build(
                 &ctx,
@@ -314,11 +419,14 @@ pub fn ingest_xml(
                 LogText::Unavailable(format!(
                     "log {name} is shared by {shared} runs with the same task basename (BenchExec overwrote it); not read"
                 )),
+                None,
             ),
             Some(rd) => {
                 let member = rd.member(&name);
                 match rd.read(&name) {
-                    Ok(bytes) => {
+                    Ok(_) => {
+                        let cut = rd.last_cut();
+                        let bytes = rd.read_again();
                         let start = logs::output_start(bytes);
                         let at = LogRef {
                             archive: ctx.archive_rel.clone(),
@@ -333,13 +441,21 @@ pub fn ingest_xml(
                                 start,
                                 at,
                             },
+                            cut,
                         )
                     }
-                    Err(e) => build(&ctx, &header, run, LogText::Unavailable(e.to_string())),
+                    Err(e) => build(
+                        &ctx,
+                        &header,
+                        run,
+                        LogText::Unavailable(e.to_string()),
+                        None,
+                    ),
                 }
             }
         };
         records.push(rec);
+        meta.push(m);
     }
     if let Some(rd) = &reader {
         if let Some(e) = rd.archive_error() {
@@ -358,6 +474,7 @@ pub fn ingest_xml(
     summary.runs = runs.len() as u64;
     FileOutcome {
         records,
+        meta,
         summary,
         header: Some(header),
     }

@@ -8,7 +8,7 @@ use crate::formats::runtable::{
     IncrementalData, Limit, LogRef, ModelRef, ProofData, RunAnswer, UnsatCore, WrongAnswer,
 };
 use crate::model::Track;
-use crate::smtlib::{TokenKind, tokenize};
+use crate::smtlib::{Lexer, TokenKind};
 
 /// What a BenchExec status string says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,9 +31,44 @@ fn split_paren(s: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// Classifies a BenchExec status (benchexec-formats.md 3.4–3.5).
+/// Deepest nesting of a status read (`TIMEOUT (TIMEOUT (true))` is 2 deep):
+/// BenchExec writes at most one level; deeper is an unrecognised status. Keeps
+/// the classification's recursion bounded whatever the input.
+pub const MAX_STATUS_DEPTH: usize = 4;
+
+/// Longest status classified (longer ones are unrecognised statuses; the
+/// reason quotes the first 200 characters).
+pub const MAX_STATUS_BYTES: usize = 4096;
+
+/// Classifies a BenchExec status (benchexec-formats.md 3.4–3.5). Bounded:
+/// a status longer than [`MAX_STATUS_BYTES`] or nested deeper than
+/// [`MAX_STATUS_DEPTH`] is an unrecognised status (an `error`).
 pub fn classify_status(status: &str) -> StatusClass {
+    classify_at(status, 0)
+}
+
+fn quoted(s: &str) -> String {
+    if s.len() <= 200 {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(200).collect();
+    format!("{cut}… ({} bytes)", s.len())
+}
+
+fn classify_at(status: &str, depth: usize) -> StatusClass {
     let s = status.trim();
+    if s.len() > MAX_STATUS_BYTES {
+        return StatusClass::Error(format!(
+            "unrecognised BenchExec status '{}' (longer than {MAX_STATUS_BYTES} bytes)",
+            quoted(s)
+        ));
+    }
+    if depth >= MAX_STATUS_DEPTH {
+        return StatusClass::Error(format!(
+            "unrecognised BenchExec status '{}' (nested deeper than {MAX_STATUS_DEPTH} levels)",
+            quoted(s)
+        ));
+    }
     match s {
         "true" => return StatusClass::Answer(RunAnswer::Sat),
         "false" => return StatusClass::Answer(RunAnswer::Unsat),
@@ -45,7 +80,7 @@ pub fn classify_status(status: &str) -> StatusClass {
         return StatusClass::Answer(RunAnswer::Unsat);
     }
     let (head, inner) = split_paren(s);
-    let inner_class = || inner.map(|i| Box::new(classify_status(i)));
+    let inner_class = || inner.map(|i| Box::new(classify_at(i, depth + 1)));
     match head {
         "TIMEOUT" => StatusClass::Limit(Limit::Timeout, inner_class()),
         "OUT OF MEMORY" | "OUT OF JAVA MEMORY" | "KILLED BY SIGNAL 9" => {
@@ -55,7 +90,7 @@ pub fn classify_status(status: &str) -> StatusClass {
         "ERROR" => StatusClass::Error(match inner {
             None => "the tool reported an error (status ERROR)".into(),
             Some(n) if n.parse::<i64>().is_ok() => format!("exit code {n} (status {s})"),
-            Some(_) => format!("status {s}"),
+            Some(_) => format!("status {}", quoted(s)),
         }),
         "SEGMENTATION FAULT" => StatusClass::Error("segmentation fault (signal 11)".into()),
         "ABORTED" => StatusClass::Error("aborted (signal 6)".into()),
@@ -63,9 +98,9 @@ pub fn classify_status(status: &str) -> StatusClass {
         "FAILED" => StatusClass::Error("BenchExec could not start the tool (status FAILED)".into()),
         "FILES-COUNT LIMIT" | "FILES-SIZE LIMIT" => StatusClass::Error(format!("status {s}")),
         _ if head.starts_with("KILLED BY SIGNAL ") => {
-            StatusClass::Error(format!("killed by signal {}", &head[17..]))
+            StatusClass::Error(format!("killed by signal {}", quoted(&head[17..])))
         }
-        _ => StatusClass::Error(format!("unrecognised BenchExec status '{s}'")),
+        _ => StatusClass::Error(format!("unrecognised BenchExec status '{}'", quoted(s))),
     }
 }
 
@@ -115,63 +150,83 @@ pub fn parse_incremental(output: &[u8]) -> IncrementalData {
 /// `(error "…")`, comments) is skipped. No core gives `Ok(None)`; two cores
 /// or a lexical error give `Err(reason)`.
 pub fn parse_unsat_core(after_answer: &[u8]) -> Result<Option<UnsatCore>, String> {
-    let tokens = tokenize(after_answer).map_err(|e| format!("unsat core: {e}"))?;
-    let mut cores: Vec<Vec<String>> = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        if tokens[i].kind != TokenKind::LParen {
-            i += 1;
-            continue;
-        }
-        // Find the matching parenthesis; check the list is flat and symbolic.
-        let mut depth = 0usize;
-        let mut j = i;
-        let mut flat = true;
-        let mut names = Vec::new();
-        while j < tokens.len() {
-            match tokens[j].kind {
-                TokenKind::LParen => {
-                    depth += 1;
-                    if depth > 1 {
-                        flat = false;
-                    }
+    // Streaming (no token vector): memory is the names of the list being read
+    // and of the first core, whatever the input (`(` repeated millions of times
+    // is a depth counter).
+    let mut lexer = Lexer::new(after_answer);
+    let mut sink = Vec::new();
+    let mut first: Option<Vec<String>> = None;
+    let mut count = 0usize;
+    let mut depth = 0usize;
+    let mut flat = true;
+    let mut names: Vec<String> = Vec::new();
+    loop {
+        sink.clear();
+        let Some(tok) = lexer
+            .next_token(&mut sink, false)
+            .map_err(|e| format!("unsat core: {e}"))?
+        else {
+            break;
+        };
+        let text = &sink[tok.start..tok.end];
+        match tok.kind {
+            TokenKind::LParen => {
+                depth += 1;
+                if depth == 1 {
+                    flat = true;
+                    names.clear();
+                } else if flat {
+                    flat = false;
+                    names.clear();
                 }
-                TokenKind::RParen => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                TokenKind::Symbol if depth == 1 => {
-                    names.push(String::from_utf8_lossy(&tokens[j].text).into_owned())
-                }
-                TokenKind::QuotedSymbol if depth == 1 => {
-                    let t = &tokens[j].text;
-                    names.push(String::from_utf8_lossy(&t[1..t.len() - 1]).into_owned())
-                }
-                _ => flat = false,
             }
-            j += 1;
+            // A stray `)` at the top level is skipped like any other output.
+            TokenKind::RParen if depth == 0 => {}
+            TokenKind::RParen => {
+                depth -= 1;
+                if depth == 0 && flat && names.first().is_none_or(|n| n != "error") {
+                    count += 1;
+                    if first.is_none() {
+                        first = Some(std::mem::take(&mut names));
+                    }
+                }
+            }
+            _ if depth == 0 => {}
+            TokenKind::Symbol if depth == 1 && flat => {
+                names.push(String::from_utf8_lossy(text).into_owned())
+            }
+            TokenKind::QuotedSymbol if depth == 1 && flat => {
+                names.push(String::from_utf8_lossy(&text[1..text.len() - 1]).into_owned())
+            }
+            _ => {
+                if flat {
+                    flat = false;
+                    names.clear();
+                }
+            }
         }
-        if depth != 0 {
-            return Err("unsat core: unbalanced parentheses".into());
-        }
-        if flat && names.first().is_none_or(|n| n != "error") {
-            cores.push(names);
-        }
-        i = j + 1;
     }
-    match cores.len() {
-        0 => Ok(None),
-        1 => {
-            let mut names = cores.pop().expect("one");
+    if depth != 0 {
+        return Err("unsat core: unbalanced parentheses".into());
+    }
+    match (count, first) {
+        (0, _) | (_, None) => Ok(None),
+        (1, Some(mut names)) => {
             names.sort();
             names.dedup();
             Ok(Some(UnsatCore { names }))
         }
-        n => Err(format!("{n} unsat cores in the output (one expected)")),
+        (n, _) => Err(format!("{n} unsat cores in the output (one expected)")),
     }
 }
+
+/// Largest unsat-core output (after the answer line) parsed; a bigger one is
+/// an `error` for its run.
+pub const MAX_CORE_OUTPUT_BYTES: usize = 16 << 20;
+
+/// Proof-exhibition output read for the verdict and `key=value` lines; the
+/// rest is cut (a note says so).
+pub const MAX_PROOF_OUTPUT_BYTES: usize = 64 << 10;
 
 /// The log of a run as far as interpretation needs it.
 pub enum LogText<'a> {
@@ -282,6 +337,12 @@ pub fn interpret(track: Track, status: Option<&str>, log: &LogText<'_>) -> Inter
     }
     match track {
         Track::UnsatCore if it.answer == Some(RunAnswer::Unsat) => match (output, &decided) {
+            (Some(out), Some((_, after))) if out.len() - after > MAX_CORE_OUTPUT_BYTES => {
+                it.fail(format!(
+                    "unsat core output is {} bytes (limit {MAX_CORE_OUTPUT_BYTES}); not read",
+                    out.len() - after
+                ))
+            }
             (Some(out), Some((_, after))) => match parse_unsat_core(&out[*after..]) {
                 Ok(Some(core)) => it.unsat_core = Some(core),
                 Ok(None) => it.notes.push("no unsat core after unsat".into()),
@@ -309,7 +370,16 @@ pub fn interpret(track: Track, status: Option<&str>, log: &LogText<'_>) -> Inter
         },
         Track::ProofExhibition => {
             if let Some(out) = output {
-                let o = crate::proof::verdict::interpret_bytes(out);
+                let read = if out.len() > MAX_PROOF_OUTPUT_BYTES {
+                    it.notes.push(format!(
+                        "proof output cut: only the first {MAX_PROOF_OUTPUT_BYTES} of {} bytes were read",
+                        out.len()
+                    ));
+                    &out[..MAX_PROOF_OUTPUT_BYTES]
+                } else {
+                    out
+                };
+                let o = crate::proof::verdict::interpret_bytes(read);
                 it.proof = Some(ProofData {
                     verdict: o.verdict,
                     values: o.values,

@@ -18,6 +18,22 @@ const HEADER_END: &[u8] =
 /// truncates logs at 20 MB by default).
 pub const MAX_LOG_BYTES: u64 = 512 << 20;
 
+/// Largest part of a log that ingestion reads into memory (uncompressed). A
+/// longer log is read up to this size only: its record gets a note (and is an
+/// `error` where the track needs the whole output: unsat cores, incremental
+/// traces). Two per reading thread at most (the log and its compressed bytes).
+pub const MAX_LOG_READ_BYTES: u64 = 32 << 20;
+
+/// Whether a log file name stays inside the log directory or archive: no path
+/// separator, no NUL, not `.` or `..`. A rundefinition name with `../` would
+/// otherwise make ingestion read files outside the results directory.
+pub fn confined_name(file_name: &str) -> bool {
+    !file_name.is_empty()
+        && !file_name.contains(['/', '\\', '\0'])
+        && file_name != "."
+        && file_name != ".."
+}
+
 /// Where the logs of one result file live.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogLocation {
@@ -84,6 +100,9 @@ pub struct LogReader {
     buf: Vec<u8>,
     raw: Vec<u8>,
     inflater: flate2::Decompress,
+    /// The full size of the last log read when it was cut at
+    /// [`MAX_LOG_READ_BYTES`].
+    cut: Option<u64>,
 }
 
 impl LogReader {
@@ -95,6 +114,7 @@ impl LogReader {
             buf: Vec::new(),
             raw: Vec::new(),
             inflater: flate2::Decompress::new(false),
+            cut: None,
         }
     }
 
@@ -143,11 +163,31 @@ impl LogReader {
         format!("{}{file_name}", self.loc.member_dir)
     }
 
-    /// Reads the log named `file_name` (see [`log_name`]). The returned bytes
-    /// are valid until the next call.
+    /// When the last log read was longer than [`MAX_LOG_READ_BYTES`]: its
+    /// full size (only the first [`MAX_LOG_READ_BYTES`] were read).
+    pub fn last_cut(&self) -> Option<u64> {
+        self.cut
+    }
+
+    /// The bytes of the last successful [`LogReader::read`].
+    pub fn read_again(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Reads the log named `file_name` (see [`log_name`]), at most
+    /// [`MAX_LOG_READ_BYTES`] of it ([`LogReader::last_cut`] tells whether it
+    /// was cut). The returned bytes are valid until the next call. A name
+    /// that is not [`confined_name`] is refused.
     pub fn read(&mut self, file_name: &str) -> Result<&[u8], LogError> {
-        self.open();
         self.buf.clear();
+        self.cut = None;
+        if !confined_name(file_name) {
+            return Err(LogError::Unreadable(format!(
+                "log name '{}' contains a path separator or is '..'; not read (logs are only read inside the results directory)",
+                file_name.escape_debug()
+            )));
+        }
+        self.open();
         match &mut self.store {
             Store::NotOpened => unreachable!("opened above"),
             Store::None(e) => return Err(e.clone()),
@@ -167,11 +207,15 @@ impl LogReader {
                         )));
                     }
                     Ok(f) => {
-                        f.take(MAX_LOG_BYTES + 1)
+                        let full = f.metadata().map(|m| m.len()).unwrap_or(0);
+                        f.take(MAX_LOG_READ_BYTES)
                             .read_to_end(&mut self.buf)
                             .map_err(|e| {
                                 LogError::Unreadable(format!("log {}: {e}", path.display()))
                             })?;
+                        if full > MAX_LOG_READ_BYTES {
+                            self.cut = Some(full);
+                        }
                     }
                 }
             }
@@ -194,8 +238,33 @@ impl LogReader {
                     Err(e) => return Err(unreadable(e.to_string())),
                 };
                 let (method, size, crc) = (entry.compression(), entry.size(), entry.crc32());
-                if size > MAX_LOG_BYTES {
-                    return Err(unreadable(format!("{size} bytes (limit {MAX_LOG_BYTES})")));
+                // Deflate never needs much more than the data (plus block
+                // headers): a bigger compressed member is corrupt or hostile.
+                let plausible = size + size / 16 + 4096;
+                if size > MAX_LOG_READ_BYTES || entry.compressed_size() > plausible {
+                    // Only a prefix is read: streamed, never the whole member.
+                    let wanted = size.min(MAX_LOG_READ_BYTES);
+                    let res = match method {
+                        zip::CompressionMethod::Stored => {
+                            (&mut entry).take(wanted).read_to_end(&mut self.buf)
+                        }
+                        zip::CompressionMethod::Deflated => {
+                            flate2::read::DeflateDecoder::new((&mut entry).take(plausible))
+                                .take(wanted)
+                                .read_to_end(&mut self.buf)
+                        }
+                        other => {
+                            return Err(unreadable(format!("unsupported compression {other:?}")));
+                        }
+                    };
+                    res.map_err(|e| unreadable(format!("cannot decompress: {e}")))?;
+                    if (self.buf.len() as u64) < wanted {
+                        return Err(unreadable("corrupt member (shorter than its size)".into()));
+                    }
+                    if size > MAX_LOG_READ_BYTES {
+                        self.cut = Some(size);
+                    }
+                    return Ok(&self.buf);
                 }
                 self.raw.clear();
                 entry
@@ -235,7 +304,7 @@ fn inflate(
     size: u64,
 ) -> Result<(), String> {
     d.reset(false);
-    out.reserve(size as usize + 1);
+    out.reserve(size.min(MAX_LOG_READ_BYTES) as usize + 1);
     loop {
         let before_in = d.total_in();
         let before_out = d.total_out();
@@ -245,7 +314,11 @@ fn inflate(
             .map_err(|e| e.to_string())?;
         match status {
             flate2::Status::StreamEnd => return Ok(()),
-            _ if out.len() as u64 > MAX_LOG_BYTES => return Err("too big".into()),
+            // The member says how big it is: inflating past that is a lie (a
+            // bomb); stop there instead of at the global limit.
+            _ if out.len() as u64 > size.min(MAX_LOG_BYTES) => {
+                return Err(format!("inflates to more than its declared {size} bytes"));
+            }
             _ if d.total_in() == before_in && d.total_out() == before_out => {
                 if out.len() == out.capacity() {
                     out.reserve(out.capacity().max(4096));

@@ -42,7 +42,14 @@ pub use logs::{MAX_LOG_BYTES, output_start};
 pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, write_jsonl};
 pub use crate::formats::runs_manifest::{Manifest, ManifestIndex, ManifestRun};
 pub use crate::formats::runtable::{IngestRecord, RunAnswer, SortKey, sort_records};
-pub use summary::{FileSummary, Summary};
+pub use file::{MAX_PLAUSIBLE_SECONDS, plausible_seconds};
+pub use interpret::{MAX_CORE_OUTPUT_BYTES, MAX_PROOF_OUTPUT_BYTES, MAX_STATUS_DEPTH};
+pub use logs::MAX_LOG_READ_BYTES;
+pub use summary::{FileSummary, GroupAccount, MAX_LISTED_RUNS, ManifestAccounting, Summary};
+pub use xml::{
+    MAX_ATTRIBUTE_BYTES, MAX_COLUMNS_PER_RUN, MAX_ELEMENT_BYTES, MAX_FILE_ATTRIBUTE_BYTES,
+    MAX_RUNS_PER_FILE,
+};
 
 use crate::model::Competition;
 use rayon::prelude::*;
@@ -105,28 +112,74 @@ pub fn is_results_json(name: &str) -> bool {
     name.starts_with("results") && (name.ends_with(".json") || name.ends_with(".json.gz"))
 }
 
+/// What discovery found under the given paths.
+#[derive(Debug, Clone, Default)]
+pub struct Discovered {
+    /// The input files, sorted, each once (also when reached through several
+    /// symbolic links).
+    pub inputs: Vec<Input>,
+    /// Problems: missing paths, files of unknown kind, unreadable directories,
+    /// symbolic-link loops, links leading outside the given paths.
+    pub errors: Vec<String>,
+    /// Remarks: a file reached twice (read once).
+    pub warnings: Vec<String>,
+}
+
+impl Discovered {
+    /// Already known inputs (tests, callers that list files themselves).
+    pub fn of(inputs: Vec<Input>, errors: Vec<String>) -> Discovered {
+        Discovered {
+            inputs,
+            errors,
+            warnings: Vec::new(),
+        }
+    }
+}
+
 /// Finds the input files under `roots` (directories are walked, sorted; a file
-/// is taken as given if its name fits). Returns the inputs, sorted, and the
-/// problems (missing paths, files of unknown kind).
-pub fn discover(roots: &[PathBuf]) -> (Vec<Input>, Vec<String>) {
+/// is taken as given if its name fits).
+///
+/// Symbolic links are followed when they lead inside one of the given paths
+/// (a link loop is reported, not followed); a link leading elsewhere is
+/// reported and not followed. A file reached twice is read once (a warning).
+pub fn discover(roots: &[PathBuf]) -> Discovered {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let canon_roots: Vec<PathBuf> = roots
+        .iter()
+        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .collect();
+    let inside = |p: &Path| canon_roots.iter().any(|r| p.starts_with(r));
+    // Canonical path -> the source it was first found as.
+    let mut seen: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
+    let mut take = |path: PathBuf, source: String, xml: bool, warnings: &mut Vec<String>| {
+        let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if let Some(first) = seen.get(&canon) {
+            if *first != source {
+                warnings.push(format!(
+                    "{}: the same file as {first} (symbolic link); read once",
+                    path.display()
+                ));
+            }
+            return None;
+        }
+        seen.insert(canon, source.clone());
+        Some(if xml {
+            Input::ResultXml { path, source }
+        } else {
+            Input::ResultsJson { path, source }
+        })
+    };
     for root in roots {
         if root.is_file() {
             let name = root
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            if is_result_xml(&name) {
-                inputs.push(Input::ResultXml {
-                    path: root.clone(),
-                    source: name,
-                });
-            } else if name.ends_with(".json") || name.ends_with(".json.gz") {
-                inputs.push(Input::ResultsJson {
-                    path: root.clone(),
-                    source: name,
-                });
+            let xml = is_result_xml(&name);
+            if xml || name.ends_with(".json") || name.ends_with(".json.gz") {
+                inputs.extend(take(root.clone(), name, xml, &mut warnings));
             } else {
                 errors.push(format!(
                     "{}: not a result XML (….results.….xml[.bz2|.gz]) or results file (*.json[.gz])",
@@ -136,52 +189,86 @@ pub fn discover(roots: &[PathBuf]) -> (Vec<Input>, Vec<String>) {
             continue;
         }
         if !root.is_dir() {
-            errors.push(format!("{}: no such file or directory", root.display()));
+            let what = if root.is_symlink() {
+                "dangling symbolic link"
+            } else {
+                "no such file or directory"
+            };
+            errors.push(format!("{}: {what}", root.display()));
             continue;
         }
-        let walker = walkdir::WalkDir::new(root)
+        let mut walker = walkdir::WalkDir::new(root)
+            .follow_links(true)
             .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|e| {
-                let n = e.file_name().to_string_lossy();
-                !(e.file_type().is_dir()
-                    && e.depth() > 0
-                    && (n.ends_with(".files") || n.ends_with(".logfiles")))
-            });
-        for entry in walker {
+            .into_iter();
+        while let Some(entry) = walker.next() {
             let entry = match entry {
                 Ok(e) => e,
                 Err(e) => {
-                    errors.push(format!("{}: {e}", root.display()));
+                    let at = e
+                        .path()
+                        .map_or_else(|| root.display().to_string(), |p| p.display().to_string());
+                    if e.loop_ancestor().is_some() {
+                        errors.push(format!("{at}: symbolic link loop; not followed"));
+                    } else if e.path().is_some_and(|p| p.is_symlink() && !p.exists()) {
+                        errors.push(format!("{at}: dangling symbolic link"));
+                    } else {
+                        errors.push(format!("{at}: {e}"));
+                    }
                     continue;
                 }
             };
+            let n = entry.file_name().to_string_lossy();
+            let is_dir = entry.file_type().is_dir();
+            if is_dir && entry.depth() > 0 && (n.ends_with(".files") || n.ends_with(".logfiles")) {
+                walker.skip_current_dir();
+                continue;
+            }
+            if entry.path_is_symlink() {
+                let target = std::fs::canonicalize(entry.path()).ok();
+                if !target.as_deref().is_some_and(inside) {
+                    errors.push(format!(
+                        "{}: symbolic link to {}, outside the given paths; not followed",
+                        entry.path().display(),
+                        target.map_or_else(|| "?".into(), |t| t.display().to_string())
+                    ));
+                    if is_dir {
+                        walker.skip_current_dir();
+                    }
+                    continue;
+                }
+            }
             if !entry.file_type().is_file() {
                 continue;
             }
-            let name = entry.file_name().to_string_lossy();
             let source = entry
                 .path()
                 .strip_prefix(root)
                 .unwrap_or(entry.path())
                 .to_string_lossy()
                 .into_owned();
-            if is_result_xml(&name) {
-                inputs.push(Input::ResultXml {
-                    path: entry.path().to_path_buf(),
-                    source,
-                });
-            } else if is_results_json(&name) {
-                inputs.push(Input::ResultsJson {
-                    path: entry.path().to_path_buf(),
-                    source,
-                });
+            let xml = is_result_xml(&n);
+            if xml || is_results_json(&n) {
+                inputs.extend(take(entry.path().to_path_buf(), source, xml, &mut warnings));
             }
         }
     }
     inputs.sort();
     inputs.dedup();
-    (inputs, errors)
+    Discovered {
+        inputs,
+        errors,
+        warnings,
+    }
+}
+
+/// The message for inputs in which no result file was found.
+pub fn no_inputs_message(roots: &[PathBuf]) -> String {
+    let paths: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
+    format!(
+        "no result files (*.results.*.xml[.bz2|.gz], results*.json[.gz]) found under {}",
+        paths.join(", ")
+    )
 }
 
 fn import_json(path: &Path, source: &str, comp: &Competition) -> file::FileOutcome {
@@ -199,10 +286,25 @@ fn import_json(path: &Path, source: &str, comp: &Competition) -> file::FileOutco
     };
     summary.runs = records.len() as u64;
     file::FileOutcome {
+        meta: vec![file::RunMeta::default(); records.len()],
         records,
         summary,
         header: None,
     }
+}
+
+/// The solver x track x division of a run (accounting groups).
+type GroupKey = (String, String, String);
+
+fn group_of(r: &IngestRecord) -> GroupKey {
+    (
+        r.solver.clone(),
+        r.track.map(|t| t.to_string()).unwrap_or_default(),
+        r.division
+            .as_ref()
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+    )
 }
 
 /// One input file after parsing: its records sorted (stably) in canonical
@@ -214,6 +316,15 @@ struct Part<T> {
     records: u64,
     statuses: BTreeMap<String, u64>,
     answers: BTreeMap<String, u64>,
+    /// `(manifest entry, failed to start, source: task)` of the runs that
+    /// matched the manifest.
+    matched: Vec<(usize, bool, String)>,
+    /// Runs not in the manifest (only with a manifest): per group, and the
+    /// first few as `source: task`.
+    unexpected: BTreeMap<GroupKey, u64>,
+    unexpected_runs: Vec<String>,
+    /// The tasks (`run@name`) of a result XML, to verify duplicate-file claims.
+    tasks: std::collections::BTreeSet<String>,
     kept: bool,
     stored: T,
 }
@@ -255,11 +366,29 @@ fn read_parts<T: Send, E: Send>(
             let mut o = read_input(input, opts);
             let mut statuses = BTreeMap::new();
             let mut answers = BTreeMap::new();
-            for r in &o.records {
+            let mut matched = Vec::new();
+            let mut unexpected: BTreeMap<GroupKey, u64> = BTreeMap::new();
+            let mut unexpected_runs = Vec::new();
+            let mut tasks = std::collections::BTreeSet::new();
+            for (r, m) in o.records.iter().zip(&o.meta) {
                 *statuses
                     .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
                     .or_default() += 1;
                 *answers.entry(r.answer.as_str().to_string()).or_default() += 1;
+                if o.header.is_some() {
+                    tasks.insert(r.task.clone());
+                }
+                if opts.manifest.is_some() {
+                    match m.entry {
+                        Some(e) => matched.push((e, m.failed, format!("{}: {}", r.source, r.task))),
+                        None => {
+                            *unexpected.entry(group_of(r)).or_default() += 1;
+                            if unexpected_runs.len() < summary::MAX_LISTED_RUNS {
+                                unexpected_runs.push(format!("{}: {}", r.source, r.task));
+                            }
+                        }
+                    }
+                }
             }
             o.records.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
             let part = Part {
@@ -268,6 +397,10 @@ fn read_parts<T: Send, E: Send>(
                 records: o.records.len() as u64,
                 statuses,
                 answers,
+                matched,
+                unexpected,
+                unexpected_runs,
+                tasks,
                 kept: true,
                 stored: store(i, o.records)?,
             };
@@ -281,7 +414,9 @@ fn read_parts<T: Send, E: Send>(
 
 /// Legacy BenchExec writes the same runs to a per-rundefinition file (no
 /// `block`) and per-task-set files (`block`): keep the former only
-/// (benchexec-formats.md 9 #13).
+/// (benchexec-formats.md 9 #13) — once it is verified that every run of the
+/// per-task-set file really is in the per-rundefinition file. Otherwise the
+/// per-task-set file is kept (with a warning).
 fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
     let key = |o: &Part<T>| -> Option<(String, Option<String>)> {
         let h = o.header.as_ref()?;
@@ -292,33 +427,181 @@ fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
             h.rundefinition().map(str::to_string),
         ))
     };
-    let mut whole: BTreeMap<(String, Option<String>), String> = BTreeMap::new();
-    for o in parts.iter() {
+    let mut whole: BTreeMap<(String, Option<String>), usize> = BTreeMap::new();
+    for (i, o) in parts.iter().enumerate() {
         if let (Some(k), Some(h)) = (key(o), o.header.as_ref())
             && h.block.is_none()
         {
-            whole.insert(k, o.summary.source.clone());
+            whole.insert(k, i);
         }
     }
-    for o in parts.iter_mut() {
+    let mut verdicts = Vec::new();
+    for (i, o) in parts.iter().enumerate() {
         let has_block = o.header.as_ref().is_some_and(|h| h.block.is_some());
         if has_block
             && let Some(k) = key(o)
-            && let Some(w) = whole.get(&k)
+            && let Some(&w) = whole.get(&k)
         {
+            let other = &parts[w];
+            let absent = o.tasks.difference(&other.tasks).count();
+            // Every run read (a file that could not be read completely has
+            // fewer tasks than runs: then nothing is verified).
+            let complete = o.tasks.len() as u64 == o.records && o.summary.unreadable.is_empty();
+            verdicts.push((i, other.summary.source.clone(), absent, complete));
+        }
+    }
+    for (i, w, absent, complete) in verdicts {
+        let o = &mut parts[i];
+        if absent == 0 && complete {
             o.summary.warnings.push(format!(
-                "its {} runs are also in {w} (per-rundefinition file); skipped",
+                "its {} runs are also in {w} (per-rundefinition file; verified); skipped",
                 o.records
             ));
             o.kept = false;
+        } else if absent > 0 {
+            o.summary.warnings.push(format!(
+                "a per-task-set file of the rundefinition of {w}, but {absent} of its {} runs are not in {w}: kept",
+                o.records
+            ));
+        } else {
+            o.summary.warnings.push(format!(
+                "a per-task-set file of the rundefinition of {w}, not read completely (or with repeated tasks): kept"
+            ));
         }
     }
 }
 
+/// The manifest accounting over the kept parts, and the records of the
+/// manifest runs that have no result (answer `error`,
+/// `missing: no result for this run`), in manifest order.
+fn account<T>(
+    parts: &[Part<T>],
+    manifest: &ManifestIndex,
+) -> (summary::ManifestAccounting, Vec<IngestRecord>) {
+    use summary::{GroupAccount, ManifestAccounting};
+    let mut acc = ManifestAccounting::default();
+    let mut groups: BTreeMap<GroupKey, GroupAccount> = BTreeMap::new();
+    let group_of_entry = |r: &ManifestRun| -> GroupKey {
+        (
+            r.solver.clone(),
+            r.track.to_string(),
+            r.division.to_string(),
+        )
+    };
+    let new_group = |k: &GroupKey| GroupAccount {
+        solver: k.0.clone(),
+        track: k.1.clone(),
+        division: k.2.clone(),
+        ..Default::default()
+    };
+    let mut hits = vec![0u64; manifest.len()];
+    for r in manifest.runs() {
+        let k = group_of_entry(r);
+        groups
+            .entry(k.clone())
+            .or_insert_with(|| new_group(&k))
+            .expected += 1;
+    }
+    for p in parts.iter().filter(|p| p.kept) {
+        for (e, failed, what) in &p.matched {
+            acc.runs_read += 1;
+            let k = group_of_entry(manifest.get(*e));
+            let g = groups.entry(k.clone()).or_insert_with(|| new_group(&k));
+            hits[*e] += 1;
+            if hits[*e] > 1 {
+                g.duplicated += 1;
+                continue;
+            }
+            g.present += 1;
+            if *failed {
+                g.failed += 1;
+                if acc.failed_runs.len() < summary::MAX_LISTED_RUNS {
+                    acc.failed_runs.push(what.clone());
+                }
+            }
+        }
+        for (k, n) in &p.unexpected {
+            acc.runs_read += n;
+            groups
+                .entry(k.clone())
+                .or_insert_with(|| new_group(k))
+                .unexpected += n;
+        }
+        for u in &p.unexpected_runs {
+            if acc.unexpected_runs.len() < summary::MAX_LISTED_RUNS {
+                acc.unexpected_runs.push(u.clone());
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for (i, r) in manifest.runs().iter().enumerate() {
+        if hits[i] > 0 {
+            continue;
+        }
+        let k = group_of_entry(r);
+        groups
+            .entry(k.clone())
+            .or_insert_with(|| new_group(&k))
+            .missing += 1;
+        if acc.missing_runs.len() < summary::MAX_LISTED_RUNS {
+            acc.missing_runs.push(format!(
+                "{}: {}: {}",
+                r.benchmark_definition, r.rundefinition, r.task
+            ));
+        }
+        missing.push(missing_record(r));
+    }
+    for g in groups.values() {
+        acc.total.expected += g.expected;
+        acc.total.present += g.present;
+        acc.total.missing += g.missing;
+        acc.total.failed += g.failed;
+        acc.total.unexpected += g.unexpected;
+        acc.total.duplicated += g.duplicated;
+    }
+    acc.groups = groups.into_values().collect();
+    (acc, missing)
+}
+
+/// The record of a manifest run without a result.
+pub fn missing_record(r: &ManifestRun) -> IngestRecord {
+    let mut rec = IngestRecord::new(r.benchmark_definition.clone(), r.task.clone());
+    rec.rundefinition = Some(r.rundefinition.clone());
+    rec.solver = r.solver.clone();
+    rec.participation = Some(r.participation);
+    rec.track = Some(r.track);
+    rec.division = Some(r.division.clone());
+    rec.logic = Some(r.logic.clone());
+    rec.benchmark_key = r.benchmark.path();
+    rec.benchmark = Some(r.benchmark.clone());
+    rec.answer = RunAnswer::Error;
+    rec.error = Some(MISSING_ERROR.into());
+    rec.notes.push(format!(
+        "in the runs manifest (benchmark definition {}) but in no result file",
+        r.benchmark_definition
+    ));
+    rec
+}
+
+/// The `error` of a record written for a manifest run without a result.
+pub const MISSING_ERROR: &str = "missing: no result for this run";
+
 /// Drops duplicate files and completes the accounting: the stored records of
-/// the kept files (in input order) and the summary.
-fn settle<T>(mut parts: Vec<Part<T>>, input_errors: Vec<String>) -> (Vec<T>, Summary) {
+/// the kept files (in input order), the records of missing manifest runs, and
+/// the summary.
+fn settle<T>(
+    mut parts: Vec<Part<T>>,
+    found: &Discovered,
+    manifest: Option<&ManifestIndex>,
+) -> (Vec<T>, Vec<IngestRecord>, Summary) {
     drop_duplicate_files(&mut parts);
+    let (accounting, missing) = match manifest {
+        Some(m) => {
+            let (a, r) = account(&parts, m);
+            (Some(a), r)
+        }
+        None => (None, Vec::new()),
+    };
     let mut kept = Vec::with_capacity(parts.len());
     let mut files = Vec::with_capacity(parts.len());
     for p in parts {
@@ -331,33 +614,44 @@ fn settle<T>(mut parts: Vec<Part<T>>, input_errors: Vec<String>) -> (Vec<T>, Sum
         }
         files.push(summary);
     }
-    (kept, Summary::new(files, input_errors))
+    let mut errors = found.errors.clone();
+    if found.inputs.is_empty() && errors.is_empty() {
+        errors.push("no result files found".into());
+    }
+    let mut summary = Summary::new(files, errors);
+    summary.input_warnings = found.warnings.clone();
+    summary.manifest = accounting;
+    summary.add_missing_records(missing.len() as u64);
+    (kept, missing, summary)
 }
 
 /// Ingests the given inputs (see the module documentation), keeping every
 /// record in memory. For big inputs, [`ingest_to_file`] needs far less memory
 /// and writes the same bytes as [`write_jsonl`] of these records.
+///
+/// No input file at all is an input error ([`Ingested::has_unreadable`]).
 pub fn ingest(roots: &[PathBuf], opts: &IngestOptions<'_>) -> Ingested {
-    let (inputs, input_errors) = discover(roots);
-    ingest_inputs(&inputs, input_errors, opts)
+    let mut found = discover(roots);
+    if found.inputs.is_empty() {
+        found.errors.push(no_inputs_message(roots));
+    }
+    ingest_inputs(&found, opts)
 }
 
 /// Ingests already discovered inputs (in memory).
-pub fn ingest_inputs(
-    inputs: &[Input],
-    input_errors: Vec<String>,
-    opts: &IngestOptions<'_>,
-) -> Ingested {
-    let Ok(parts) = read_parts(inputs, opts, |_, records| {
+pub fn ingest_inputs(found: &Discovered, opts: &IngestOptions<'_>) -> Ingested {
+    let Ok(parts) = read_parts(&found.inputs, opts, |_, records| {
         Ok::<_, std::convert::Infallible>(records)
     });
-    let (kept, summary) = settle(parts, input_errors);
+    let (kept, missing, summary) = settle(parts, found, opts.manifest);
     // No preallocation: the vector grows in place (mremap) while each file's
     // records are moved and freed, so the records are never held twice.
     let mut records = Vec::new();
     for mut r in kept {
         records.append(&mut r);
     }
+    // The missing runs after every file: ties keep this order (as the merge).
+    records.extend(missing);
     // Stable: equal keys stay in input order, as in the streaming merge.
     sort_records(&mut records);
     Ingested { records, summary }
@@ -372,40 +666,52 @@ pub fn ingest_inputs(
 /// A single input is ingested in memory (its records are held for its sort
 /// anyway) and written the same way.
 ///
-/// Errors are system errors (output or temporary files cannot be written);
-/// input problems are in the summary. Temporary files are removed in every case.
+/// Errors are system errors (output or temporary files cannot be written) and
+/// inputs without any result file (then nothing is written); other input
+/// problems are in the summary. Temporary files are removed in every case.
 pub fn ingest_to_file(
     roots: &[PathBuf],
     opts: &IngestOptions<'_>,
     output: &Path,
 ) -> anyhow::Result<Summary> {
-    let (inputs, input_errors) = discover(roots);
-    ingest_inputs_to_file(&inputs, input_errors, opts, output, spill::default_fan_in())
+    let found = discover(roots);
+    if found.inputs.is_empty() {
+        let mut msg = no_inputs_message(roots);
+        for e in &found.errors {
+            msg.push_str(&format!("\n{e}"));
+        }
+        anyhow::bail!("{msg}; nothing written to {}", output.display());
+    }
+    ingest_inputs_to_file(&found, opts, output, spill::default_fan_in())
 }
 
 /// Ingests already discovered inputs into a file, merging at most `fan_in`
 /// spilled runs at once (see [`ingest_to_file`]).
 pub fn ingest_inputs_to_file(
-    inputs: &[Input],
-    input_errors: Vec<String>,
+    found: &Discovered,
     opts: &IngestOptions<'_>,
     output: &Path,
     fan_in: usize,
 ) -> anyhow::Result<Summary> {
-    if inputs.len() <= 1 {
+    if found.inputs.len() <= 1 {
         // One file's records are in memory for its sort anyway: spilling and
         // merging them would only add work (a 65k-row results file: 0.45 s
         // instead of 1.0 s).
-        let got = ingest_inputs(inputs, input_errors, opts);
+        let got = ingest_inputs(found, opts);
         write_jsonl(output, &got.records)?;
         return Ok(got.summary);
     }
     let mut out = JsonlWriter::create(output)?;
     let dir = spill::SpillDir::create(output)?;
-    let parts = read_parts(inputs, opts, |i, records| {
+    let parts = read_parts(&found.inputs, opts, |i, records| {
         spill::write_run(&dir.file(&format!("file-{i}")), &records)
     })?;
-    let (runs, summary) = settle(parts, input_errors);
+    let (mut runs, mut missing, summary) = settle(parts, found, opts.manifest);
+    if !missing.is_empty() {
+        sort_records(&mut missing);
+        runs.push(spill::write_run(&dir.file("missing"), &missing)?);
+        drop(missing);
+    }
     spill::merge_into(&dir, runs, fan_in, &mut out)?;
     out.finish()?;
     Ok(summary)

@@ -7,9 +7,91 @@
 
 use quick_xml::XmlVersion;
 use quick_xml::events::{BytesStart, Event};
+use std::cell::Cell;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
+use std::rc::Rc;
+
+/// Largest XML event (a tag with its attributes, or a text between tags) read;
+/// a bigger one makes the file unreadable at that point (the runs before it
+/// are kept). Bounds the parser's buffer whatever the (decompressed) input.
+pub const MAX_ELEMENT_BYTES: u64 = 16 << 20;
+
+/// Longest attribute value kept; longer ones are cut (at a character
+/// boundary) and the cut is noted on the run (or the file).
+pub const MAX_ATTRIBUTE_BYTES: usize = 64 << 10;
+
+/// Columns kept per run; further ones are ignored and noted.
+pub const MAX_COLUMNS_PER_RUN: usize = 1024;
+
+/// Runs read from one result file (BenchExec writes a few thousand); the rest
+/// of a bigger file is not read and the file is reported unreadable.
+pub const MAX_RUNS_PER_FILE: u64 = 200_000;
+
+/// Attribute bytes kept for the runs of one file (run names and column
+/// values); a file holding more is unreadable from that run on. Bounds the
+/// memory of one file's runs whatever their number and size.
+pub const MAX_FILE_ATTRIBUTE_BYTES: u64 = 256 << 20;
+
+fn run_bytes(r: &XmlRun) -> u64 {
+    (r.name.len()
+        + r.expected_verdict.as_ref().map_or(0, String::len)
+        + r.columns
+            .iter()
+            .map(|(t, v)| t.len() + v.len())
+            .sum::<usize>()) as u64
+}
+
+/// A reader that fails once more than [`MAX_ELEMENT_BYTES`] were consumed
+/// since the parser last reset the shared counter (after every event).
+struct Capped<R> {
+    inner: R,
+    used: Rc<Cell<u64>>,
+}
+
+impl<R: BufRead> Read for Capped<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Capped<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.used.get() > MAX_ELEMENT_BYTES {
+            return Err(std::io::Error::other(format!(
+                "an element or text longer than {MAX_ELEMENT_BYTES} bytes"
+            )));
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.used.set(self.used.get() + n as u64);
+        self.inner.consume(n);
+    }
+}
+
+/// Cuts `v` to [`MAX_ATTRIBUTE_BYTES`] (at a character boundary); the note
+/// when it was cut.
+fn cap_attribute(what: &str, v: &mut String) -> Option<String> {
+    if v.len() <= MAX_ATTRIBUTE_BYTES {
+        return None;
+    }
+    let full = v.len();
+    let mut end = MAX_ATTRIBUTE_BYTES;
+    while !v.is_char_boundary(end) {
+        end -= 1;
+    }
+    v.truncate(end);
+    Some(format!(
+        "attribute {what} cut to {MAX_ATTRIBUTE_BYTES} of {full} bytes"
+    ))
+}
 
 /// The root attributes of a result file that ingestion uses.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -24,6 +106,8 @@ pub struct ResultHeader {
     pub tool: Option<String>,
     /// `error`: set when the file is partial (`incomplete`, `interrupted`, …).
     pub error: Option<String>,
+    /// Attributes that were cut ([`MAX_ATTRIBUTE_BYTES`]).
+    pub cut: Vec<String>,
 }
 
 impl ResultHeader {
@@ -53,6 +137,9 @@ pub struct XmlRun {
     pub expected_verdict: Option<String>,
     /// `(title, value)` of every `<column>`, in file order.
     pub columns: Vec<(String, String)>,
+    /// What was cut or ignored while reading the run (long attributes, columns
+    /// beyond [`MAX_COLUMNS_PER_RUN`]).
+    pub cut: Vec<String>,
 }
 
 impl XmlRun {
@@ -94,14 +181,20 @@ pub fn open_results(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
     })
 }
 
-fn attr_value(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {
+fn attr_value(
+    e: &BytesStart<'_>,
+    key: &str,
+    cut: &mut Vec<String>,
+) -> Result<Option<String>, String> {
     for a in e.attributes() {
         let a = a.map_err(|err| format!("bad attribute: {err}"))?;
         if a.key.as_ref() == key {
-            let v = a
+            let mut v = a
                 .normalized_value(XmlVersion::Implicit1_0)
-                .map_err(|err| format!("bad attribute value: {err}"))?;
-            return Ok(Some(v.into_owned()));
+                .map_err(|err| format!("bad attribute value: {err}"))?
+                .into_owned();
+            cut.extend(cap_attribute(&format!("run@{key}"), &mut v));
+            return Ok(Some(v));
         }
     }
     Ok(None)
@@ -119,25 +212,35 @@ fn header_of(e: &BytesStart<'_>) -> Result<ResultHeader, String> {
             "error" => &mut h.error,
             _ => continue,
         };
-        let v = a
+        let mut v = a
             .normalized_value(XmlVersion::Implicit1_0)
-            .map_err(|err| format!("bad attribute value on <result>: {err}"))?;
-        *slot = Some(v.into_owned());
+            .map_err(|err| format!("bad attribute value on <result>: {err}"))?
+            .into_owned();
+        let key = a.key.as_ref().to_string();
+        if let Some(c) = cap_attribute(&format!("result@{key}"), &mut v) {
+            h.cut.push(c);
+        }
+        *slot = Some(v);
     }
     Ok(h)
 }
 
 fn run_of(e: &BytesStart<'_>) -> Result<XmlRun, String> {
-    let name = attr_value(e, "name")?.unwrap_or_default();
-    let expected_verdict = attr_value(e, "expectedVerdict")?;
+    let mut cut = Vec::new();
+    let name = attr_value(e, "name", &mut cut)?.unwrap_or_default();
+    let expected_verdict = attr_value(e, "expectedVerdict", &mut cut)?;
     Ok(XmlRun {
         name,
         expected_verdict,
         columns: Vec::new(),
+        cut,
     })
 }
 
-fn column_of(e: &BytesStart<'_>) -> Result<Option<(String, String)>, String> {
+fn column_of(
+    e: &BytesStart<'_>,
+    cut: &mut Vec<String>,
+) -> Result<Option<(String, String)>, String> {
     let mut title = None;
     let mut value = None;
     for a in e.attributes() {
@@ -147,11 +250,13 @@ fn column_of(e: &BytesStart<'_>) -> Result<Option<(String, String)>, String> {
             "value" => &mut value,
             _ => continue,
         };
-        *slot = Some(
-            a.normalized_value(XmlVersion::Implicit1_0)
-                .map_err(|err| format!("bad attribute value on <column>: {err}"))?
-                .into_owned(),
-        );
+        let mut v = a
+            .normalized_value(XmlVersion::Implicit1_0)
+            .map_err(|err| format!("bad attribute value on <column>: {err}"))?
+            .into_owned();
+        let key = a.key.as_ref().to_string();
+        cut.extend(cap_attribute(&format!("column@{key}"), &mut v));
+        *slot = Some(v);
     }
     Ok(title.zip(value))
 }
@@ -159,18 +264,33 @@ fn column_of(e: &BytesStart<'_>) -> Result<Option<(String, String)>, String> {
 /// Parses a result document, calling `on_run` for every run (in file order).
 /// Returns the root attributes, or the failure and how many runs were
 /// delivered before it (a truncated `.bz2` delivers the runs before the cut).
+///
+/// Bounded: no event longer than [`MAX_ELEMENT_BYTES`], no more than
+/// [`MAX_RUNS_PER_FILE`] runs; attribute values and columns are capped per run
+/// (noted in [`XmlRun::cut`]). Malformed structure is a failure, never a
+/// silent loss: a `<run>` inside a `<run>`, or a second root element.
 pub fn parse<R: BufRead>(
     input: R,
     mut on_run: impl FnMut(&ResultHeader, XmlRun),
 ) -> Result<ResultHeader, XmlFailure> {
-    let mut reader = quick_xml::Reader::from_reader(input);
+    let used = Rc::new(Cell::new(0u64));
+    let mut reader = quick_xml::Reader::from_reader(Capped {
+        inner: input,
+        used: used.clone(),
+    });
     reader.config_mut().trim_text(true);
     let mut buf = Vec::with_capacity(4096);
     let mut header: Option<ResultHeader> = None;
     let mut current: Option<XmlRun> = None;
+    let mut extra_columns = 0u64;
     let mut runs = 0u64;
+    let mut kept_bytes = 0u64;
+    // Open elements; `root_closed` once the root's end tag was read.
+    let mut depth = 0usize;
+    let mut root_closed = false;
     let fail = |reason: String, runs_read: u64| XmlFailure { reason, runs_read };
     loop {
+        used.set(0);
         let event = reader.read_event_into(&mut buf).map_err(|e| {
             fail(
                 format!(
@@ -180,27 +300,83 @@ pub fn parse<R: BufRead>(
                 runs,
             )
         })?;
+        let at = reader.buffer_position();
         match event {
             Event::Start(ref e) | Event::Empty(ref e) => {
                 let empty = matches!(event, Event::Empty(_));
+                if root_closed {
+                    return Err(fail(
+                        format!(
+                            "malformed result file: a second root element <{}> at byte {at} (after the end of <result>)",
+                            e.name().as_ref()
+                        ),
+                        runs,
+                    ));
+                }
+                if !empty {
+                    depth += 1;
+                }
                 match e.name().as_ref() {
                     "result" | "test" if header.is_none() => {
                         header = Some(header_of(e).map_err(|r| fail(r, runs))?);
+                        if empty {
+                            root_closed = true;
+                        }
                     }
                     "run" | "sourcefile" if header.is_some() => {
+                        if let Some(outer) = &current {
+                            return Err(fail(
+                                format!(
+                                    "malformed result file: a <run> inside the <run> '{}' at byte {at}; that run and the rest of the file are not read",
+                                    outer.name.chars().take(200).collect::<String>()
+                                ),
+                                runs,
+                            ));
+                        }
+                        if runs >= MAX_RUNS_PER_FILE {
+                            return Err(fail(
+                                format!(
+                                    "more than {MAX_RUNS_PER_FILE} runs in one file; the rest is not read"
+                                ),
+                                runs,
+                            ));
+                        }
                         let run = run_of(e).map_err(|r| fail(r, runs))?;
+                        kept_bytes += run_bytes(&run);
+                        if kept_bytes > MAX_FILE_ATTRIBUTE_BYTES {
+                            return Err(fail(
+                                format!(
+                                    "the runs hold more than {MAX_FILE_ATTRIBUTE_BYTES} bytes of attributes; the rest of the file is not read"
+                                ),
+                                runs,
+                            ));
+                        }
                         if empty {
                             runs += 1;
                             on_run(header.as_ref().expect("checked"), run);
                         } else {
+                            extra_columns = 0;
                             current = Some(run);
                         }
                     }
                     "column" => {
-                        if let Some(run) = current.as_mut()
-                            && let Some(col) = column_of(e).map_err(|r| fail(r, runs))?
-                        {
-                            run.columns.push(col);
+                        if let Some(run) = current.as_mut() {
+                            if run.columns.len() >= MAX_COLUMNS_PER_RUN {
+                                extra_columns += 1;
+                            } else if let Some(col) =
+                                column_of(e, &mut run.cut).map_err(|r| fail(r, runs))?
+                            {
+                                kept_bytes += (col.0.len() + col.1.len()) as u64;
+                                if kept_bytes > MAX_FILE_ATTRIBUTE_BYTES {
+                                    return Err(fail(
+                                        format!(
+                                            "the runs hold more than {MAX_FILE_ATTRIBUTE_BYTES} bytes of attributes; the rest of the file is not read"
+                                        ),
+                                        runs,
+                                    ));
+                                }
+                                run.columns.push(col);
+                            }
                         }
                     }
                     _ if header.is_none() => {
@@ -216,9 +392,18 @@ pub fn parse<R: BufRead>(
                 }
             }
             Event::End(ref e) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    root_closed = true;
+                }
                 if matches!(e.name().as_ref(), "run" | "sourcefile")
-                    && let Some(run) = current.take()
+                    && let Some(mut run) = current.take()
                 {
+                    if extra_columns > 0 {
+                        run.cut.push(format!(
+                            "{extra_columns} columns beyond the first {MAX_COLUMNS_PER_RUN} ignored"
+                        ));
+                    }
                     runs += 1;
                     on_run(header.as_ref().expect("runs only after the root"), run);
                 }
@@ -227,9 +412,19 @@ pub fn parse<R: BufRead>(
             _ => {}
         }
         buf.clear();
+        if buf.capacity() > 1 << 20 {
+            // One big element does not keep its buffer for the whole file.
+            buf = Vec::with_capacity(4096);
+        }
     }
     if current.is_some() {
         return Err(fail("truncated XML: file ends inside a <run>".into(), runs));
+    }
+    if header.is_some() && !root_closed {
+        return Err(fail(
+            "truncated XML: file ends before the end of <result>".into(),
+            runs,
+        ));
     }
     header.ok_or_else(|| {
         fail(

@@ -45,6 +45,15 @@ fn same_both_ways(roots: &[PathBuf], fan_ins: &[usize]) -> u64 {
     let comp = Competition::builtin(2025).unwrap();
     let mem = ingest(roots, &opts(&comp));
     let out = tempfile::tempdir().unwrap();
+    if discover(roots).inputs.is_empty() {
+        // No result file at all: an error both ways, and nothing is written.
+        assert!(mem.has_unreadable());
+        let path = out.path().join("runs.jsonl.gz");
+        let err = ingest_to_file(roots, &opts(&comp), &path).unwrap_err();
+        assert!(err.to_string().contains("no result files"), "{err}");
+        assert!(listing(out.path()).is_empty());
+        return 0;
+    }
     for name in ["runs.jsonl.gz", "runs.jsonl"] {
         let want = out.path().join(format!("mem-{name}"));
         write_jsonl(&want, &mem.records).unwrap();
@@ -53,10 +62,9 @@ fn same_both_ways(roots: &[PathBuf], fan_ins: &[usize]) -> u64 {
         let summary = ingest_to_file(roots, &opts(&comp), &got_path).unwrap();
         assert_eq!(summary, mem.summary);
         assert!(std::fs::read(&got_path).unwrap() == want, "{name} differs");
-        let (inputs, errors) = discover(roots);
+        let found = discover(roots);
         for &fan_in in fan_ins {
-            let s = ingest_inputs_to_file(&inputs, errors.clone(), &opts(&comp), &got_path, fan_in)
-                .unwrap();
+            let s = ingest_inputs_to_file(&found, &opts(&comp), &got_path, fan_in).unwrap();
             assert_eq!(s, mem.summary);
             assert!(
                 std::fs::read(&got_path).unwrap() == want,
