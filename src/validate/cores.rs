@@ -55,10 +55,7 @@ impl TimeLimit {
     pub fn of(&self, producers: &[Producer]) -> f64 {
         match *self {
             TimeLimit::Fixed(t) => t,
-            TimeLimit::Track(t) => producers
-                .iter()
-                .filter_map(|p| p.time)
-                .fold(t, f64::max),
+            TimeLimit::Track(t) => producers.iter().filter_map(|p| p.time).fold(t, f64::max),
             TimeLimit::Producing { min, fallback } => producers
                 .iter()
                 .filter_map(|p| p.time)

@@ -40,12 +40,12 @@ const DROPPER: &str = "core dropper";
 /// `--competition` (they reject it).
 fn smtcomp(dir: &Path, args: &[&str]) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
-    let takes_definition = !matches!(
-        args,
-        ["run-local" | "prepare" | "validate-models", ..]
-            | ["validate-cores", "generate" | "join", ..]
-    ) && !(args.first() == Some(&"validate-cores")
-        && !args.contains(&"--submissions"));
+    let takes_definition = match args {
+        ["run-local" | "prepare" | "validate-models", ..] => false,
+        ["validate-cores", "generate" | "join", ..] => false,
+        ["validate-cores", ..] => args.contains(&"--submissions"),
+        _ => true,
+    };
     if takes_definition {
         cmd.arg("--competition")
             .arg(root().join("demo/competition.toml"));
