@@ -29,6 +29,7 @@ pub struct DemoArgs {
     submissions: PathBuf,
     /// The demo competition definition.
     #[arg(
+        id = "demo_competition",
         long = "demo-competition",
         value_name = "FILE",
         default_value = "demo/competition.toml"
