@@ -31,6 +31,7 @@ pub mod diag;
 pub mod formats;
 pub mod ingest;
 pub mod model;
+pub mod pipeline;
 pub mod prepare;
 pub mod report;
 pub mod scoring;

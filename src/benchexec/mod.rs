@@ -26,7 +26,7 @@ mod validation;
 mod write;
 
 pub use names::sanitize;
-pub use runner::{RunOptions, run_definition, run_side_by_side, select};
+pub use runner::{CallOutcome, RunOptions, run_definition, select};
 
 pub use crate::formats::generation::Manifest;
 pub use crate::submission::SolverLocation;

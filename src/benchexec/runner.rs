@@ -72,41 +72,6 @@ fn container_args(execdir: &Path, prepared: &Path, container: bool) -> Vec<Strin
     v
 }
 
-/// Runs the definitions `files` of `m`, `calls` BenchExec calls side by side
-/// (most of a small call is BenchExec's own start-up, not the solver), with a
-/// progress bar. Returns the failed calls: definition -> what went wrong.
-pub fn run_side_by_side(
-    execdir: &Path,
-    m: &Manifest,
-    files: &[&str],
-    opts: &RunOptions,
-    calls: usize,
-) -> std::collections::BTreeMap<String, String> {
-    let outcomes =
-        crate::util::parallel::map(
-            files,
-            calls,
-            "benchexec definitions",
-            |f| match run_definition(execdir, m, f, opts) {
-                Ok(o) if o.ok(&m.definitions[*f]) => None,
-                Ok(o) => Some((
-                    f.to_string(),
-                    format!(
-                        "BenchExec {} (see {})",
-                        if o.timed_out {
-                            "timed out".to_string()
-                        } else {
-                            format!("exit code {:?}", o.exit_code)
-                        },
-                        o.log.display()
-                    ),
-                )),
-                Err(e) => Some((f.to_string(), e)),
-            },
-        );
-    outcomes.into_iter().flatten().collect()
-}
-
 /// Runs the definition `file` of `m` (execution directory `execdir`, absolute),
 /// replacing its results directory.
 pub fn run_definition(

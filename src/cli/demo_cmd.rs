@@ -1,7 +1,7 @@
 //! `smtcomp demo`: the whole pipeline on the bundled corpus with real solvers.
 
 use super::{CmdResult, GlobalArgs, Outcome, print};
-use crate::demo::{DemoOptions, run, winners};
+use crate::demo::{DemoOptions, local_runner, run, winners};
 use clap::Args;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -29,6 +29,7 @@ pub struct DemoArgs {
     submissions: PathBuf,
     /// The demo competition definition.
     #[arg(
+        id = "demo_competition",
         long = "demo-competition",
         value_name = "FILE",
         default_value = "demo/competition.toml"
@@ -48,20 +49,20 @@ pub(super) fn run_demo(global: &GlobalArgs, args: DemoArgs) -> CmdResult {
         .parent()
         .map(PathBuf::from)
         .unwrap_or_default();
+    let jobs = args
+        .jobs
+        .unwrap_or_else(crate::util::parallel::default_jobs);
     let opts = DemoOptions {
         corpus: args.corpus,
         submissions: args.submissions,
         competition: args.competition,
         archives: args.archives,
         out: args.out.clone(),
-        jobs: args
-            .jobs
-            .unwrap_or_else(crate::util::parallel::default_jobs),
-        benchexec: args.benchexec,
-        bin_dir,
+        jobs,
         fresh: args.fresh,
     };
-    let outcome = run(&opts, &mut |line| eprintln!("demo: {line}"))?;
+    let runner = local_runner(args.benchexec, bin_dir, jobs);
+    let outcome = run(&opts, &runner, &mut |line| eprintln!("demo: {line}"))?;
     let mut s = String::new();
     let _ = writeln!(s, "\nRuns per track and answer:");
     for (track, answers) in &outcome.check.answers {

@@ -7,7 +7,7 @@
 use super::{CmdResult, Failure, GlobalArgs, Outcome, fail, print};
 use crate::model::{Competition, Track};
 use crate::submission::{Severity, load_file};
-use crate::testsolver::{TestOptions, run};
+use crate::testsolver::{TestOptions, local_runner, run};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -98,6 +98,9 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         .parent()
         .map(PathBuf::from)
         .unwrap_or_default();
+    let jobs = args
+        .jobs
+        .unwrap_or_else(crate::util::parallel::default_jobs);
     let opts = TestOptions {
         submission: loaded,
         tracks: args.tracks.clone(),
@@ -105,14 +108,14 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         benchmarks: args.benchmarks.clone(),
         solver_dir: args.solver_dir.clone(),
         out: out.clone(),
-        jobs: args
-            .jobs
-            .unwrap_or_else(crate::util::parallel::default_jobs),
-        benchexec: args.benchexec.clone(),
-        bin_dir,
+        jobs,
+        bin_dir: bin_dir.clone(),
         per_logic: args.per_logic,
     };
-    let report = run(&comp, &opts, &mut |line| eprintln!("test-solver: {line}"))?;
+    let runner = local_runner(args.benchexec.clone(), bin_dir, jobs);
+    let report = run(&comp, &opts, &runner, &mut |line| {
+        eprintln!("test-solver: {line}")
+    })?;
     let text = report.render();
     std::fs::write(out.join("report.txt"), &text)?;
     crate::formats::datafile::write_json(&out.join("report.json"), &report)?;

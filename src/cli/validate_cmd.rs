@@ -6,7 +6,7 @@ use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
 use crate::submission::load_set;
 use crate::validate::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
-use crate::validate::{Checker, ModelOptions, validate_models};
+use crate::validate::{Checker, ModelOptions};
 use crate::validate::{join, split_command};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
@@ -295,11 +295,10 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
         }
     };
     let commands = validator_commands(global, &a)?;
-    let records = cores::run_local(&a.exec, &manifest, &commands, a.jobs);
     let out = a
         .output
         .unwrap_or_else(|| CoreManifest::dir(&a.exec).join(cores::LOCAL_RUNS));
-    write_jsonl(&out, &records)?;
+    let records = crate::pipeline::run_validators(&a.exec, &manifest, &commands, a.jobs, &out)?;
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for r in &records {
         *counts.entry(r.answer.to_string()).or_default() += 1;
@@ -415,7 +414,7 @@ pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
         },
         jobs: a.jobs,
     };
-    let summary = validate_models(&mut runs, &opts);
+    let summary = crate::pipeline::validate_model_runs(&mut runs, &opts);
     write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
     if a.json {
         print(&to_json(&summary)?)?;

@@ -14,15 +14,15 @@ mod pick;
 mod replay;
 mod report;
 
-use crate::benchexec::{GenerateOptions, Manifest, SolverLocation, generate};
-use crate::benchexec::{RunOptions, run_side_by_side};
-use crate::benchmarks::scan;
-use crate::ingest::{self, IngestOptions, IngestRecord, ManifestIndex};
+use crate::benchexec::{Manifest, RunOptions, SolverLocation};
+use crate::ingest::{self, IngestRecord};
 use crate::model::{Competition, Track};
-use crate::prepare::{PrepareOptions, PreparedSet, prepare};
+use crate::pipeline::{self, CoreValidation, Generation, LocalBenchExec, Runner};
+use crate::prepare::PreparedSet;
 use crate::submission::{LoadedSubmission, Submission};
 use anyhow::{Context, bail};
 use pick::Picked;
+use pipeline::on_path;
 use report::{LogicResult, RunResult, TestReport, TrackResult, Verdict};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,20 +57,36 @@ pub struct TestOptions {
     /// Output directory (its `library`, `prepared`, `exec`, `validation` and
     /// `replay` subdirectories are replaced).
     pub out: PathBuf,
-    /// Parallel runs and worker threads.
+    /// Worker threads.
     pub jobs: usize,
-    /// The `benchexec` executable.
-    pub benchexec: PathBuf,
-    /// Directory of the `smtcomp-*` binaries (put on PATH for BenchExec).
+    /// Directory of the `smtcomp-*` binaries (the trace executor of a replayed run).
     pub bin_dir: PathBuf,
     /// Benchmarks per logic.
     pub per_logic: usize,
 }
 
-/// Runs the test; `log` receives one progress line per stage.
+/// `test-solver`'s BenchExec: container mode, `jobs` parallel runs per call
+/// and `jobs` calls side by side, the `smtcomp-*` binaries of `bin_dir` on PATH.
+pub fn local_runner(benchexec: PathBuf, bin_dir: PathBuf, jobs: usize) -> LocalBenchExec {
+    LocalBenchExec {
+        options: RunOptions {
+            benchexec,
+            jobs: Some(jobs as u32),
+            container: true,
+            extra_path: vec![bin_dir],
+            start_time: None,
+            timeout: None,
+        },
+        calls: jobs,
+    }
+}
+
+/// Runs the test, its BenchExec definitions on `runner`; `log` receives one
+/// progress line per stage.
 pub fn run(
     comp: &Competition,
     opts: &TestOptions,
+    runner: &dyn Runner,
     log: &mut dyn FnMut(&str),
 ) -> anyhow::Result<TestReport> {
     let sub: &Submission = opts
@@ -90,8 +106,8 @@ pub fn run(
     }
 
     // The library and its inventory.
-    let library = library_view(&opts.benchmarks, &out)?;
-    let inv = scan(&library, comp, opts.jobs);
+    let library = pipeline::library_view(&opts.benchmarks, &out)?;
+    let inv = pipeline::inventory(&library, comp, opts.jobs);
     log(&format!(
         "library {}: {} non-incremental and {} incremental benchmarks",
         opts.benchmarks.display(),
@@ -178,29 +194,15 @@ pub fn run(
         return Ok(report);
     }
 
-    if !is_executable(&opts.benchexec) {
-        bail!(
-            "{}: BenchExec not found (scripts/install-deps installs it; or give --benchexec PATH)",
-            opts.benchexec.display()
-        );
-    }
+    runner.check()?;
 
     // Preparation, exactly as the competition prepares each track.
     let prepared = out.join("prepared");
-    for sel in &selections {
-        let set = prepare(
-            sel,
-            &PrepareOptions {
-                library: library.clone(),
-                out: prepared.clone(),
-                scrambler: None,
-                jobs: opts.jobs,
-            },
-        )?;
+    for set in pipeline::prepare_selections(&selections, &library, &prepared, opts.jobs)? {
         for f in &set.failures {
             log(&format!(
                 "{}: {}: cannot prepare: {}",
-                sel.track,
+                set.track,
                 f.original.path(),
                 f.reason
             ));
@@ -226,23 +228,20 @@ pub fn run(
         None if command_paths(sub) => Some(std::env::current_dir()?),
         None => None,
     };
-    let generated = generate(
-        comp,
-        &[sub],
-        &GenerateOptions {
-            prepared: prepared.clone(),
-            out: exec.clone(),
-            test: true,
-            location: SolverLocation {
-                solver_dirs: solver_dir
-                    .map(|d| BTreeMap::from([(sub.name.clone(), d)]))
-                    .unwrap_or_default(),
-                on_path: true,
-            },
-            binaries_from: None,
+    let generated = pipeline::generate(&Generation {
+        competition: comp,
+        submissions: &[sub],
+        prepared: &prepared,
+        exec: &exec,
+        test: true,
+        location: SolverLocation {
+            solver_dirs: solver_dir
+                .map(|d| BTreeMap::from([(sub.name.clone(), d)]))
+                .unwrap_or_default(),
+            on_path: true,
         },
-    )
-    .map_err(|e| anyhow::anyhow!("cannot generate BenchExec definitions:\n{}", e.join("\n")))?;
+        archives: None,
+    })?;
     for w in &generated.warnings {
         log(&format!("generate: {w}"));
     }
@@ -254,32 +253,11 @@ pub fn run(
         "running {} BenchExec definitions (container mode)",
         files.len()
     ));
-    let run_opts = RunOptions {
-        benchexec: opts.benchexec.clone(),
-        jobs: Some(opts.jobs as u32),
-        container: true,
-        extra_path: vec![opts.bin_dir.clone()],
-        start_time: None,
-        timeout: None,
-    };
-    let call_errors = run_side_by_side(&exec, &manifest, &files, &run_opts, opts.jobs);
+    let call_errors = pipeline::failures(&pipeline::run_all(runner, &exec, &manifest));
 
     // Ingestion and validation.
-    let index = ManifestIndex::read(&exec.join(crate::formats::generation::RUNS_FILE))?;
-    let results = exec.join("results");
-    let mut records = if results.is_dir() {
-        ingest::ingest(
-            std::slice::from_ref(&results),
-            &IngestOptions {
-                competition: comp,
-                manifest: Some(&index),
-                progress: false,
-            },
-        )
-        .records
-    } else {
-        Vec::new()
-    };
+    let results = pipeline::results_dir(&exec);
+    let mut records = pipeline::ingest_results(&exec, comp, false)?.records;
     let validation_notes = validate(
         &mut records,
         sub,
@@ -392,21 +370,6 @@ fn command_paths(sub: &Submission) -> bool {
         .any(|c| c.binary.contains('/'))
 }
 
-/// The library to scan: `corpus/`'s fast files linked into `OUT/library`, or
-/// the given SMT-LIB library itself.
-fn library_view(benchmarks: &Path, out: &Path) -> anyhow::Result<PathBuf> {
-    let root = std::fs::canonicalize(benchmarks)
-        .with_context(|| format!("{}: benchmark library not found", benchmarks.display()))?;
-    if root.join("single").is_dir()
-        || root.join("incremental").is_dir() && !root.join("non-incremental").is_dir()
-    {
-        let library = out.join("library");
-        crate::benchmarks::link_corpus(&root, &library)?;
-        return Ok(library);
-    }
-    Ok(root)
-}
-
 /// Validates cores (the available [`CORE_VALIDATORS`], local runs with the
 /// track's test time limit) and models (z3 on the benchmark with the model
 /// substituted); returns one note per track on what was used.
@@ -419,8 +382,7 @@ fn validate(
     out: &Path,
     jobs: usize,
 ) -> anyhow::Result<BTreeMap<Track, String>> {
-    use crate::validate::cores::{self, GenerateOptions, TimeLimit, Validators};
-    use crate::validate::{Checker, ModelOptions, validate_models};
+    use crate::validate::cores::{TimeLimit, Validators};
     let mut notes = BTreeMap::new();
     let dir = out.join("validation");
     std::fs::create_dir_all(&dir)?;
@@ -444,24 +406,17 @@ fn validate(
             let time_s = comp
                 .track(Track::UnsatCore)
                 .map_or(60.0, |t| f64::from(t.test_limits.time_s));
-            let (manifest, _) = cores::generate(
-                records,
-                &GenerateOptions {
-                    prepared,
-                    out: &dir,
-                    validators: &Validators::Given(names.clone()),
-                    time_limit: TimeLimit::Fixed(time_s),
-                },
-            )?;
-            let commands = crate::validate::ValidatorCommands::given(
-                available
-                    .iter()
-                    .map(|(n, c)| (n.to_string(), c.iter().map(|s| s.to_string()).collect()))
-                    .collect(),
-            );
-            let runs = cores::run_local(&dir, &manifest, &commands, jobs);
-            ingest::write_jsonl(&dir.join(cores::LOCAL_RUNS), &runs)?;
-            crate::validate::join(records, &manifest, &runs);
+            let how = CoreValidation {
+                validators: Validators::Given(names.clone()),
+                commands: crate::validate::ValidatorCommands::given(
+                    available
+                        .iter()
+                        .map(|(n, c)| (n.to_string(), c.iter().map(|s| s.to_string()).collect()))
+                        .collect(),
+                ),
+                time_limit: TimeLimit::Fixed(time_s),
+            };
+            pipeline::validate_cores(records, prepared, &dir, &how, jobs)?;
             notes.insert(
                 Track::UnsatCore,
                 format!(
@@ -473,16 +428,9 @@ fn validate(
     }
     if has_mv {
         if on_path("z3") {
-            validate_models(
+            pipeline::validate_model_runs(
                 records,
-                &ModelOptions {
-                    prepared: prepared.to_path_buf(),
-                    logs: results.to_path_buf(),
-                    checker: Checker::Builtin(vec!["z3".into(), "-smt2".into()]),
-                    timeout: std::time::Duration::from_secs(10),
-                    cache: None,
-                    jobs,
-                },
+                &pipeline::z3_models(prepared, results, None, jobs),
             );
             notes.insert(
                 Track::ModelValidation,
@@ -496,18 +444,4 @@ fn validate(
         }
     }
     Ok(notes)
-}
-
-/// Whether `name` is an executable file on PATH.
-pub fn on_path(name: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
-}
-
-/// Whether `p` is an executable file (a name without `/` is looked up on PATH).
-fn is_executable(p: &Path) -> bool {
-    if p.components().count() > 1 {
-        return p.is_file();
-    }
-    on_path(&p.to_string_lossy())
 }

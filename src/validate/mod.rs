@@ -27,8 +27,9 @@ mod restrict;
 mod sexp;
 
 pub use commands::ValidatorCommands;
+pub use join::JoinSummary;
 pub use join::join;
-pub use models::{Checker, ModelOptions, validate_models};
+pub use models::{Checker, ModelOptions, ModelSummary, validate_models};
 pub use process::split_command;
 
 pub use crate::formats::verdict::{

@@ -23,6 +23,7 @@ mod ingest_props;
 mod ingest_stream;
 mod ingest_synth;
 mod layering;
+mod pipeline;
 mod prepare;
 mod proof_cvc5_summary;
 mod proof_exhibition_summary;

@@ -7,7 +7,8 @@
 //! * [`prepared_demo`]: the demo prepared set from the corpus;
 //! * [`solvers`]: real solvers called directly (with a hang watchdog);
 //! * [`validate`]: prepared sets, run records and logs of the validation tests;
-//! * [`benchexec`]: BenchExec result files.
+//! * [`benchexec`]: BenchExec result files;
+//! * [`replay`]: the replay recording of a reduced demo (`tests/data/replay`).
 //!
 //! Modules used by only one of the two binaries carry `#[allow(dead_code)]`
 //! (the other binary compiles them too, unused).
@@ -20,6 +21,8 @@ pub mod data;
 pub mod golden;
 #[allow(dead_code)] // tests/it only
 pub mod prepared_demo;
+#[allow(dead_code)] // tests/it only
+pub mod replay;
 #[allow(dead_code)] // tests/it only
 pub mod solvers;
 #[allow(dead_code)] // tests/it only

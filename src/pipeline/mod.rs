@@ -1,0 +1,55 @@
+//! The competition pipeline as typed steps, used by the demo, `test-solver`
+//! and the validation commands, with the resumable stage cache and the
+//! runner backends.
+//!
+//! ```text
+//! inventory -> selection -> preparation -> generation -> runs (Runner) -> ingestion
+//!   -> validation (cores, models) -> scoring -> report
+//! ```
+//!
+//! | step | function | in | out |
+//! |---|---|---|---|
+//! | inventory | [`library_view`], [`inventory`], [`complete_inventory`] | benchmark library | [`Inventory`](crate::benchmarks::Inventory) |
+//! | selection | [`seed`], [`select_track`] | inventory, competition, seed | [`Selection`](crate::select::Selection) |
+//! | preparation | [`prepare_selections`] | selections, library | [`PreparedSet`](crate::prepare::PreparedSet)s |
+//! | generation | [`generate`] ([`Generation`]) | prepared sets, submissions | `EXECDIR` + [`Manifest`](crate::benchexec::Manifest) |
+//! | runs | [`Runner::run`], [`run_all`] | `EXECDIR`, definitions | result files, [`DefinitionRun`]s |
+//! | ingestion | [`ingest_results`], [`ingest_complete`] | `EXECDIR/results` | run table |
+//! | validation | [`validate_cores`], [`run_validators`], [`validate_model_runs`] | run table, prepared sets | verdicts in the run table |
+//! | scoring | [`score_tracks`], [`winners`], [`proof_summary`] | run table, inventory | [`TrackReport`](crate::report::TrackReport)s |
+//! | report | [`site`] | track reports | the static site |
+//!
+//! [`Stages`] makes a sequence of steps resumable: a stage whose inputs did
+//! not change since it last completed is skipped.
+//!
+//! [`Runner`] is where execution backends plug in: [`LocalBenchExec`] (the
+//! local, supervised `benchexec`) and [`Replay`] (recorded result files, for
+//! tests); Slurm or VerifierCloud backends implement the same trait.
+
+mod generation;
+mod ingestion;
+mod inventory;
+mod preparation;
+mod runner;
+mod scoring;
+mod selection;
+mod site;
+mod stage;
+mod validation;
+
+pub use generation::{Generation, generate, install_archives};
+pub use ingestion::{ingest_complete, ingest_results, results_dir};
+pub use inventory::{complete_inventory, inventory, library_view};
+pub use preparation::prepare_selections;
+pub use runner::{
+    DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, failures, on_path, reason_line,
+    require_all, run_all,
+};
+pub use scoring::{proof_summary, score_tracks, winners};
+pub use selection::{seed, select_track};
+pub use site::site;
+pub use stage::{Stages, fingerprint};
+pub use validation::{
+    CoreValidation, CoresValidated, run_validators, submission_validators, validate_cores,
+    validate_model_runs, z3_models,
+};

@@ -1,0 +1,265 @@
+//! Runner backends: who executes the BenchExec definitions of a generation
+//! manifest. Everything before (generation) and after (ingestion of
+//! `EXECDIR/<results_dir>/`) is the same for every backend.
+//!
+//! * [`LocalBenchExec`]: the local `benchexec`, safely supervised
+//!   ([`crate::benchexec::run_definition`]), several calls side by side;
+//! * [`Replay`]: recorded result files copied into place (tests: the
+//!   orchestration without BenchExec and without timing).
+//!
+//! A new backend (Slurm, VerifierCloud) implements [`Runner`]: it runs the
+//! definitions however it likes and leaves, per definition, the result files
+//! (`*.results.*.xml.bz2` and `*.logfiles.zip` or the `*.logfiles/` directory)
+//! in `EXECDIR/<results_dir>/`, where the local runner leaves them.
+
+use crate::benchexec::{Manifest, RunOptions, run_definition};
+use std::path::{Path, PathBuf};
+
+/// What happened to one definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunStatus {
+    /// Every rundefinition has its result file.
+    Ran,
+    /// BenchExec failed (or could not start, or a recording is missing);
+    /// `reason` says why, with BenchExec's own reason line when it logged one.
+    Failed {
+        /// One line: what went wrong.
+        reason: String,
+    },
+    /// The call's hard limit fired.
+    TimedOut {
+        /// One line, naming BenchExec's log.
+        reason: String,
+    },
+}
+
+/// The outcome of one definition of a [`Runner::run`] call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefinitionRun {
+    /// The definition file name (the manifest key).
+    pub definition: String,
+    /// What happened.
+    pub status: RunStatus,
+}
+
+impl DefinitionRun {
+    /// Why the definition has no complete results (`None` when it ran).
+    pub fn failure(&self) -> Option<&str> {
+        match &self.status {
+            RunStatus::Ran => None,
+            RunStatus::Failed { reason } | RunStatus::TimedOut { reason } => Some(reason),
+        }
+    }
+}
+
+/// The failed definitions of `runs`: definition -> why.
+pub fn failures(runs: &[DefinitionRun]) -> std::collections::BTreeMap<String, String> {
+    runs.iter()
+        .filter_map(|r| Some((r.definition.clone(), r.failure()?.to_string())))
+        .collect()
+}
+
+/// Runs definitions of a generation manifest.
+///
+/// `run` executes `definitions` (keys of `manifest.definitions`) of the
+/// execution directory `execdir` (absolute; `manifest` is its
+/// `manifest.json`) and leaves each definition's BenchExec result files in
+/// `execdir/<results_dir>/` (replacing what was there). It returns one
+/// [`DefinitionRun`] per requested definition, in the order given. It does not
+/// fail as a whole: a definition that could not run is a
+/// [`RunStatus::Failed`] naming the reason.
+pub trait Runner: Sync {
+    /// Whether the backend can run at all (e.g. its executable exists), asked
+    /// before anything is prepared for it; default: yes.
+    fn check(&self) -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    /// Runs `definitions` of `manifest` in `execdir`; see the trait.
+    fn run(&self, execdir: &Path, manifest: &Manifest, definitions: &[&str]) -> Vec<DefinitionRun>;
+}
+
+/// The local `benchexec`: one supervised call per definition
+/// ([`run_definition`]: own session, output to `benchexec.log`, hard timeout,
+/// group kill), `calls` of them side by side with a progress bar.
+#[derive(Debug, Clone)]
+pub struct LocalBenchExec {
+    /// How to call BenchExec.
+    pub options: RunOptions,
+    /// BenchExec calls side by side (most of a small call is BenchExec's own
+    /// start-up, not the solver).
+    pub calls: usize,
+}
+
+impl Runner for LocalBenchExec {
+    fn check(&self) -> anyhow::Result<()> {
+        if !is_executable(&self.options.benchexec) {
+            anyhow::bail!(
+                "{}: BenchExec not found (scripts/install-deps installs it; or give --benchexec PATH)",
+                self.options.benchexec.display()
+            );
+        }
+        Ok(())
+    }
+
+    fn run(&self, execdir: &Path, manifest: &Manifest, definitions: &[&str]) -> Vec<DefinitionRun> {
+        crate::util::parallel::map(definitions, self.calls, "benchexec definitions", |f| {
+            let status = match run_definition(execdir, manifest, f, &self.options) {
+                Ok(o) if o.ok(&manifest.definitions[*f]) => RunStatus::Ran,
+                Ok(o) if o.timed_out => RunStatus::TimedOut {
+                    reason: format!("BenchExec timed out (see {})", o.log.display()),
+                },
+                Ok(o) => RunStatus::Failed {
+                    reason: format!(
+                        "BenchExec exit code {:?}{} (see {})",
+                        o.exit_code,
+                        reason_line(&o.log)
+                            .map(|l| format!(": {l}"))
+                            .unwrap_or_default(),
+                        o.log.display()
+                    ),
+                },
+                Err(e) => RunStatus::Failed { reason: e },
+            };
+            DefinitionRun {
+                definition: f.to_string(),
+                status,
+            }
+        })
+    }
+}
+
+/// Whether `name` is an executable file on PATH.
+pub fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
+}
+
+/// Whether `p` is an executable file (a name without `/` is looked up on PATH).
+fn is_executable(p: &Path) -> bool {
+    if p.components().count() > 1 {
+        return p.is_file();
+    }
+    on_path(&p.to_string_lossy())
+}
+
+/// BenchExec's reason for failing, from its log: the last `ERROR`/`CRITICAL`
+/// line (without the time stamp), else the last non-empty line.
+pub fn reason_line(log: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(log).ok()?;
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" - ERROR - ") || l.contains(" - CRITICAL - "))
+        .or(lines.last())?;
+    let short = line
+        .split_once(" - ERROR - ")
+        .or_else(|| line.split_once(" - CRITICAL - "))
+        .map_or(*line, |(_, m)| m);
+    Some(short.chars().take(300).collect())
+}
+
+/// Recorded result files: for definition `D` with results directory
+/// `results/<track>/<D>/`, the files of `<recording>/<track>/<D>/` (a previous
+/// run's `EXECDIR/results/` tree) are copied into `EXECDIR/results/<track>/<D>/`.
+/// A definition without a recorded result file fails, naming the definition
+/// and the directory looked at.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The recording: a copy of some `EXECDIR/results/`.
+    pub recording: PathBuf,
+}
+
+impl Replay {
+    fn replay(&self, execdir: &Path, results_dir: &str) -> Result<(), String> {
+        let rel = Path::new(results_dir);
+        let rel = rel.strip_prefix("results").unwrap_or(rel);
+        let from = self.recording.join(rel);
+        let recorded = std::fs::read_dir(&from)
+            .map(|d| {
+                d.filter_map(Result::ok).any(|e| {
+                    e.file_name()
+                        .to_str()
+                        .is_some_and(|n| n.contains(".results.") && n.ends_with(".xml.bz2"))
+                })
+            })
+            .unwrap_or(false);
+        if !recorded {
+            return Err(format!(
+                "no recorded BenchExec results in {}",
+                from.display()
+            ));
+        }
+        let to = execdir.join(results_dir);
+        if to.exists() {
+            std::fs::remove_dir_all(&to)
+                .map_err(|e| format!("{}: cannot remove: {e}", to.display()))?;
+        }
+        for entry in walkdir::WalkDir::new(&from).sort_by_file_name() {
+            let entry = entry.map_err(|e| format!("{}: {e}", from.display()))?;
+            let target = to.join(
+                entry
+                    .path()
+                    .strip_prefix(&from)
+                    .map_err(|e| e.to_string())?,
+            );
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target)
+            } else {
+                std::fs::copy(entry.path(), &target).map(|_| ())
+            }
+            .map_err(|e| format!("{}: cannot write: {e}", target.display()))?;
+        }
+        Ok(())
+    }
+}
+
+impl Runner for Replay {
+    fn run(&self, execdir: &Path, manifest: &Manifest, definitions: &[&str]) -> Vec<DefinitionRun> {
+        definitions
+            .iter()
+            .map(|f| {
+                let status = match manifest.definitions.get(*f) {
+                    None => Err(format!("{f}: no such definition in the manifest")),
+                    Some(def) => self.replay(execdir, &def.results_dir),
+                };
+                DefinitionRun {
+                    definition: f.to_string(),
+                    status: match status {
+                        Ok(()) => RunStatus::Ran,
+                        Err(reason) => RunStatus::Failed {
+                            reason: format!("replay of {f}: {reason}"),
+                        },
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
+/// Step 5, runs: every definition of `manifest` (in `execdir`) on `runner`.
+pub fn run_all(runner: &dyn Runner, execdir: &Path, manifest: &Manifest) -> Vec<DefinitionRun> {
+    let definitions = crate::benchexec::select(manifest, None, None);
+    runner.run(execdir, manifest, &definitions)
+}
+
+/// An error listing every definition of `runs` that did not run.
+pub fn require_all(runs: &[DefinitionRun]) -> anyhow::Result<()> {
+    let failed: Vec<String> = failures(runs)
+        .into_iter()
+        .map(|(f, why)| format!("{f}: {why}"))
+        .collect();
+    if !failed.is_empty() {
+        anyhow::bail!(
+            "BenchExec failed for {} definitions:\n{}",
+            failed.len(),
+            failed.join("\n")
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,97 @@
+//! Step 8, scoring: scores per track (rules policy) with their tables, and
+//! the Proof Exhibition summary (not scored, 2023 rules 5.8).
+
+use crate::benchmarks::Inventory;
+use crate::ingest::IngestRecord;
+use crate::model::{Competition, Status, Track};
+use crate::prepare::PreparedSet;
+use crate::report::TrackReport;
+use crate::scoring::editions::e2023::ProofLine;
+use crate::scoring::editions::e2023_proof;
+use crate::scoring::{Policy, TrackScores, output};
+use crate::submission::LoadedSubmission;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Scores `tracks` (rules policy) and writes, per track, Markdown tables
+/// (`<track>.md`) and the website-compatible pages (`<track>.json`) into `dir`.
+pub fn score_tracks(
+    comp: &Competition,
+    loaded: &[LoadedSubmission],
+    inventory: &Inventory,
+    runs: &[IngestRecord],
+    tracks: &[Track],
+    dir: &Path,
+) -> anyhow::Result<Vec<TrackReport>> {
+    std::fs::create_dir_all(dir)?;
+    let policy = Policy::rules();
+    let mut all = Vec::new();
+    for &track in tracks {
+        let scored: Vec<_> = runs
+            .iter()
+            .filter(|r| r.track == Some(track))
+            .filter_map(crate::scoring::scored_run)
+            .collect();
+        let (input, _missing) = crate::scoring::build_input(comp, track, loaded, inventory, scored);
+        let report = TrackReport::compute(input, &policy);
+        let name = track.page_suffix();
+        std::fs::write(
+            dir.join(format!("{name}.md")),
+            output::markdown(&report.scores, false),
+        )?;
+        let pages = output::pages(
+            &report.scores,
+            report.input.time_limit as u64,
+            report.input.memory_mb,
+            comp.year,
+        );
+        crate::formats::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
+        all.push(report);
+    }
+    Ok(all)
+}
+
+/// Winners of the competitive divisions: (track, division, kind, solver).
+pub fn winners(scores: &[TrackScores]) -> Vec<(Track, String, &'static str, String)> {
+    let mut v = Vec::new();
+    for s in scores {
+        for g in s.groups.iter().filter(|g| g.is_division && g.competitive) {
+            for p in &g.podiums {
+                if let Some(w) = &p.winner {
+                    v.push((s.track, g.name.clone(), p.kind.key(), w.clone()));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Summarizes the Proof Exhibition runs (known statuses from the prepared
+/// sets) by the same code as `smtcomp score --track ProofExhibition`
+/// ([`e2023_proof::report`]) and writes `proof-exhibition.json` and
+/// `proof-exhibition.md` into `dir`.
+pub fn proof_summary(
+    comp: &Competition,
+    runs: &[IngestRecord],
+    sets: &[PreparedSet],
+    dir: &Path,
+) -> anyhow::Result<Vec<ProofLine>> {
+    let statuses: HashMap<String, Status> = sets
+        .iter()
+        .filter(|s| s.track == Track::ProofExhibition)
+        .flat_map(|s| s.benchmarks.iter().map(|b| (b.original.path(), b.status)))
+        .collect();
+    let proof_runs: Vec<IngestRecord> = runs
+        .iter()
+        .filter(|r| r.track == Some(Track::ProofExhibition))
+        .cloned()
+        .collect();
+    let report = e2023_proof::report(&proof_runs, comp, &statuses);
+    std::fs::create_dir_all(dir)?;
+    crate::formats::datafile::write_json(&dir.join("proof-exhibition.json"), &report)?;
+    std::fs::write(
+        dir.join("proof-exhibition.md"),
+        e2023_proof::markdown(&report),
+    )?;
+    Ok(report.lines)
+}

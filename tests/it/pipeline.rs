@@ -1,0 +1,170 @@
+//! The pipeline without BenchExec: the demo pipeline end to end on the
+//! `Replay` runner, from the recording in `tests/data/replay/` (a reduced demo:
+//! z3 and Yices on five QF_LIA benchmarks), and the runner backends' failures.
+
+use crate::support::{copy_tree, replay, require_tool};
+use smtcomp::benchexec::Manifest;
+use smtcomp::pipeline::{LocalBenchExec, Replay, RunStatus, Runner, reason_line};
+use std::collections::BTreeMap;
+
+fn answers(outcome: &smtcomp::demo::DemoOutcome) -> BTreeMap<String, BTreeMap<String, usize>> {
+    outcome.check.answers.clone()
+}
+
+#[test]
+fn the_demo_pipeline_replays_recorded_benchexec_results() {
+    // Model validation runs z3 on the substituted benchmarks.
+    if require_tool("z3").is_none() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let opts = replay::demo_options(out.path());
+    let runner = Replay {
+        recording: replay::recording(),
+    };
+    let mut log = Vec::new();
+    let outcome = smtcomp::demo::run(&opts, &runner, &mut |l| log.push(l.to_string())).unwrap();
+    let log = log.join("\n");
+    assert!(log.contains("generation: 6 benchmark definitions"), "{log}");
+    assert!(log.contains("benchexec runs: 6 definitions run"), "{log}");
+    assert!(log.contains("ingestion: 12 runs"), "{log}");
+    assert!(log.contains("2 models ({\"VALID\": 2})"), "{log}");
+
+    // The run table: what the recorded run answered.
+    assert_eq!(outcome.runs.len(), 12);
+    let expected: BTreeMap<String, BTreeMap<String, usize>> = [
+        ("Incremental", vec![("done", 6)]),
+        ("ModelValidation", vec![("sat", 2)]),
+        ("SingleQuery", vec![("error", 1), ("sat", 2), ("unsat", 1)]),
+    ]
+    .into_iter()
+    .map(|(t, a)| {
+        (
+            t.to_string(),
+            a.into_iter().map(|(k, n)| (k.to_string(), n)).collect(),
+        )
+    })
+    .collect();
+    assert_eq!(answers(&outcome), expected);
+    assert!(outcome.check.ok(), "{:?}", outcome.check);
+    assert_eq!(outcome.check.expected_runs["SingleQuery"], 4);
+
+    // The scores: z3 answered both Single Query benchmarks, Yices 2 erred on the unsat one.
+    let winners: Vec<String> = smtcomp::demo::winners(&outcome.scores)
+        .into_iter()
+        .map(|(t, d, k, w)| format!("{t} {d} {k} {w}"))
+        .collect();
+    for w in [
+        "SingleQuery QF_LinearIntArith sequential z3",
+        "SingleQuery QF_LinearIntArith unsat z3",
+        "SingleQuery QF_LinearIntArith sat Yices 2",
+        "ModelValidation QF_LinearIntArith sequential Yices 2",
+    ] {
+        assert!(winners.contains(&w.to_string()), "{w} not in {winners:?}");
+    }
+    for f in [
+        "single-query.md",
+        "incremental.json",
+        "model-validation.json",
+        "proof-exhibition.json",
+    ] {
+        assert!(out.path().join("scores").join(f).is_file(), "{f}");
+    }
+    assert!(outcome.site_index.is_file());
+
+    // A second run reuses every stage and scores the same.
+    let mut log2 = Vec::new();
+    let again = smtcomp::demo::run(&opts, &runner, &mut |l| log2.push(l.to_string())).unwrap();
+    assert!(
+        log2.iter()
+            .any(|l| l == "benchexec runs: reused (6 definitions run)"),
+        "{log2:?}"
+    );
+    assert_eq!(answers(&again), expected);
+    assert_eq!(
+        smtcomp::demo::winners(&again.scores),
+        smtcomp::demo::winners(&outcome.scores)
+    );
+}
+
+#[test]
+fn a_missing_recording_fails_naming_the_definition() {
+    let rec = tempfile::tempdir().unwrap();
+    copy_tree(&replay::recording(), rec.path());
+    std::fs::remove_dir_all(
+        rec.path()
+            .join("model-validation/z3_model_QF_LinearIntArith"),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let runner = Replay {
+        recording: rec.path().to_path_buf(),
+    };
+    let err =
+        smtcomp::demo::run(&replay::demo_options(out.path()), &runner, &mut |_| {}).unwrap_err();
+    let text = format!("{err:#}");
+    assert!(text.contains("stage benchexec runs"), "{text}");
+    assert!(
+        text.contains("BenchExec failed for 1 definitions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("z3_model_QF_LinearIntArith.xml: replay of z3_model_QF_LinearIntArith.xml: no recorded BenchExec results in"),
+        "{text}"
+    );
+
+    // The runner itself: one status per requested definition, in order.
+    let exec = out.path().join("exec");
+    let manifest = Manifest::read(&exec).unwrap();
+    let defs: Vec<&str> = manifest.definitions.keys().map(String::as_str).collect();
+    let runs = runner.run(&exec, &manifest, &defs);
+    assert_eq!(runs.len(), 6);
+    let failed: Vec<&str> = runs
+        .iter()
+        .filter(|r| r.status != RunStatus::Ran)
+        .map(|r| r.definition.as_str())
+        .collect();
+    assert_eq!(failed, ["z3_model_QF_LinearIntArith.xml"]);
+    let unknown = runner.run(&exec, &manifest, &["nope.xml"]);
+    assert_eq!(
+        unknown[0].failure(),
+        Some("replay of nope.xml: nope.xml: no such definition in the manifest")
+    );
+}
+
+#[test]
+fn the_local_runner_checks_for_benchexec_and_reads_its_reason_line() {
+    let runner = LocalBenchExec {
+        options: smtcomp::benchexec::RunOptions {
+            benchexec: "/nonexistent/benchexec".into(),
+            jobs: None,
+            container: true,
+            extra_path: Vec::new(),
+            start_time: None,
+            timeout: None,
+        },
+        calls: 1,
+    };
+    let err = runner.check().unwrap_err().to_string();
+    assert!(
+        err.contains("/nonexistent/benchexec: BenchExec not found"),
+        "{err}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("benchexec.log");
+    std::fs::write(
+        &log,
+        "2025-07-01 12:00:00 - INFO - BenchExec 3.2\n\
+         2025-07-01 12:00:01 - ERROR - Cannot execute 'z3': not found\n\
+         \n2025-07-01 12:00:01 - INFO - done\n",
+    )
+    .unwrap();
+    assert_eq!(
+        reason_line(&log).as_deref(),
+        Some("Cannot execute 'z3': not found")
+    );
+    std::fs::write(&log, "Traceback\n  KeyError: 'x'\n\n").unwrap();
+    assert_eq!(reason_line(&log).as_deref(), Some("KeyError: 'x'"));
+    assert_eq!(reason_line(&dir.path().join("none")), None);
+}

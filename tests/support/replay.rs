@@ -1,0 +1,28 @@
+//! The replay recording (`tests/data/replay/`): a reduced demo competition and
+//! the BenchExec result files of one real run of it (see its README).
+
+use smtcomp::demo::DemoOptions;
+use std::path::{Path, PathBuf};
+
+/// The recording's directory.
+pub fn dir() -> PathBuf {
+    super::root().join("tests/data/replay")
+}
+
+/// The recorded `EXECDIR/results/` tree.
+pub fn recording() -> PathBuf {
+    dir().join("results")
+}
+
+/// The options of the reduced demo (the recording's inputs) writing to `out`.
+pub fn demo_options(out: &Path) -> DemoOptions {
+    DemoOptions {
+        corpus: dir().join("corpus"),
+        submissions: dir().join("submissions"),
+        competition: super::root().join("demo/competition.toml"),
+        archives: super::root().join("demo/archives"),
+        out: out.to_path_buf(),
+        jobs: 2,
+        fresh: false,
+    }
+}
