@@ -288,9 +288,12 @@ pub fn seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// `--time-limit` of core validation: `producing` or a number of seconds.
+/// `--time-limit` of core validation: `track`, `producing` or a number of seconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TimeLimitArg {
+    /// The Unsat Core Track's time limit, never below the producing run's time
+    /// (2025 rules 5.4; the default).
+    Track,
     /// The time of the producing run (2025 rules 5.4).
     Producing,
     /// A fixed limit in seconds.
@@ -299,12 +302,14 @@ pub enum TimeLimitArg {
 
 /// Parses [`TimeLimitArg`].
 pub fn time_limit(s: &str) -> Result<TimeLimitArg, String> {
-    if s == "producing" {
-        return Ok(TimeLimitArg::Producing);
+    match s {
+        "track" => return Ok(TimeLimitArg::Track),
+        "producing" => return Ok(TimeLimitArg::Producing),
+        _ => {}
     }
     seconds(s)
         .map(TimeLimitArg::Seconds)
-        .map_err(|e| format!("expected `producing` or seconds: {e}"))
+        .map_err(|e| format!("expected `track`, `producing` or seconds: {e}"))
 }
 
 /// Parses seconds like [`seconds`], also accepting 0.

@@ -1,6 +1,6 @@
 //! `smtcomp validate-cores generate|run|join` and `smtcomp validate-models`.
 
-use super::{CmdResult, Failure, GlobalArgs, Outcome, print, to_json};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, fail, print, to_json};
 use crate::benchexec::SolverLocation;
 use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
 use crate::submission::load_set;
@@ -41,8 +41,11 @@ pub struct GenerateArgs {
     /// Use these validators for every division instead (comma-separated solver names).
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     validators: Vec<String>,
-    /// Time limit: `producing` (2025 rules: the time the producing run took) or seconds.
-    #[arg(long, value_name = "producing|SECONDS", default_value = "producing", value_parser = super::time_limit)]
+    /// Time limit per validation task: `track` (2025 rules 5.4: the Unsat Core
+    /// Track's limit of the competition definition, never below the producing
+    /// run's time), `producing` (the producing run's time, at least
+    /// --min-time-limit) or seconds.
+    #[arg(long, value_name = "track|producing|SECONDS", default_value = "track", value_parser = super::time_limit)]
     time_limit: super::TimeLimitArg,
     /// With `producing`: the lowest limit (seconds).
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = super::seconds_or_zero)]
@@ -153,8 +156,10 @@ fn problems(list: &[String]) -> String {
 pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
     match cmd {
         CoresCommand::Generate(a) => {
-            global.unused("validate-cores generate")?;
-            generate(a)
+            if a.time_limit != super::TimeLimitArg::Track {
+                global.unused("validate-cores generate (without --time-limit track)")?;
+            }
+            generate(global, a)
         }
         CoresCommand::Run(a) => {
             if a.submissions.is_empty() {
@@ -169,9 +174,16 @@ pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
     }
 }
 
-fn generate(a: GenerateArgs) -> CmdResult {
+fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
     let runs = read_runs(&a.runs)?;
     let time_limit = match a.time_limit {
+        super::TimeLimitArg::Track => {
+            let comp = global.competition()?;
+            let Some(uc) = comp.track(crate::model::Track::UnsatCore) else {
+                fail!("{} has no Unsat Core Track: give --time-limit", comp.name);
+            };
+            TimeLimit::Track(f64::from(uc.limits.time_s))
+        }
         super::TimeLimitArg::Producing => TimeLimit::Producing {
             min: a.min_time_limit,
             fallback: a.fallback_time_limit,

@@ -318,10 +318,7 @@ fn validate_runs(
             statuses: cores::known_statuses(prepared),
         },
         commands: pipeline::submission_validators(comp, &refs)?,
-        time_limit: TimeLimit::Producing {
-            min: 1.0,
-            fallback: time_s,
-        },
+        time_limit: TimeLimit::Track(time_s),
     };
     let cores = pipeline::validate_cores(records, prepared, dir, &how, jobs)?;
     let models = pipeline::validate_model_runs(

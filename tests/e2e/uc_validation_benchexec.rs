@@ -42,7 +42,7 @@ fn smtcomp(dir: &Path, args: &[&str]) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
     let takes_definition = match args {
         ["run-local" | "prepare" | "validate-models", ..] => false,
-        ["validate-cores", "generate" | "join", ..] => false,
+        ["validate-cores", "join", ..] => false,
         ["validate-cores", ..] => args.contains(&"--submissions"),
         _ => true,
     };
@@ -209,7 +209,8 @@ fn benchexec_validation_refutes_the_wrong_core_like_the_local_runner() {
     assert_eq!(tasks.tasks.len(), 2 * BENCHMARKS.len());
     for t in &tasks.tasks {
         assert_eq!(t.validators, ["Yices 2", "cvc5", "z3"], "{}", t.file);
-        assert!(t.time_limit >= 1.0 && t.time_limit < 10.0, "{t:?}");
+        // The demo's Unsat Core limit (10 s), never below the producing time.
+        assert!(t.time_limit >= 10.0 && t.time_limit < 20.0, "{t:?}");
     }
 
     // 3. The validators on BenchExec: the prepared set `validate-cores generate`
