@@ -43,6 +43,7 @@ fn smtcomp(dir: &Path, args: &[&str]) -> String {
     let takes_definition = match args {
         ["run-local" | "prepare" | "validate-models", ..] => false,
         ["validate-cores", "join", ..] => false,
+        ["validate-cores", "generate", ..] => true,
         ["validate-cores", ..] => args.contains(&"--submissions"),
         _ => true,
     };
