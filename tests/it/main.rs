@@ -28,6 +28,7 @@ mod prepare;
 mod proof_cvc5_summary;
 mod proof_exhibition_summary;
 mod report;
+mod run_local;
 mod scoring_golden;
 mod scoring_replay;
 mod selection;
