@@ -214,6 +214,7 @@ pub fn run(
         &[&exec.join("manifest.json")],
         log,
         || {
+            runner.check()?;
             let runs = pipeline::run_all(runner, &exec, &manifest);
             pipeline::require_all(&runs)?;
             Ok(format!("{} definitions run", runs.len()))

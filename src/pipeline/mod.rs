@@ -42,8 +42,8 @@ pub use ingestion::{ingest_complete, ingest_results, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};
 pub use preparation::prepare_selections;
 pub use runner::{
-    DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, failures, on_path, reason_line,
-    require_all, run_all,
+    DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, failures, missing_helpers, on_path,
+    reason_line, require_all, run_all,
 };
 pub use scoring::{proof_summary, score_tracks, winners};
 pub use selection::{seed, select_track};

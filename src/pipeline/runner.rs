@@ -99,6 +99,23 @@ impl Runner for LocalBenchExec {
                 self.options.benchexec.display()
             );
         }
+        let mut dirs = self.options.extra_path.clone();
+        dirs.extend(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        ));
+        let missing = missing_helpers(&dirs);
+        if !missing.is_empty() {
+            anyhow::bail!(
+                "{} not found in {} nor on PATH: build the whole workspace (`cargo build --release --workspace`), the helper binaries are member crates",
+                missing.join(", "),
+                self.options
+                    .extra_path
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         Ok(())
     }
 
@@ -136,6 +153,15 @@ pub fn on_path(name: &str) -> bool {
 }
 
 /// Whether `p` is an executable file (a name without `/` is looked up on PATH).
+/// The helper binaries BenchExec's runs need that none of `dirs` holds.
+pub fn missing_helpers(dirs: &[PathBuf]) -> Vec<&'static str> {
+    crate::benchexec::HELPER_BINARIES
+        .iter()
+        .copied()
+        .filter(|b| !dirs.iter().any(|d| d.join(b).is_file()))
+        .collect()
+}
+
 fn is_executable(p: &Path) -> bool {
     if p.components().count() > 1 {
         return p.is_file();

@@ -168,3 +168,18 @@ fn the_local_runner_checks_for_benchexec_and_reads_its_reason_line() {
     assert_eq!(reason_line(&log).as_deref(), Some("KeyError: 'x'"));
     assert_eq!(reason_line(&dir.path().join("none")), None);
 }
+
+#[test]
+fn missing_helper_binaries_are_named() {
+    let empty = tempfile::tempdir().unwrap();
+    let dirs = vec![empty.path().to_path_buf()];
+    assert_eq!(
+        smtcomp::pipeline::missing_helpers(&dirs),
+        ["smtcomp-trace-executor", "smtcomp-proof-wrapper"]
+    );
+    std::fs::write(empty.path().join("smtcomp-trace-executor"), "").unwrap();
+    assert_eq!(
+        smtcomp::pipeline::missing_helpers(&dirs),
+        ["smtcomp-proof-wrapper"]
+    );
+}
