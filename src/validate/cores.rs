@@ -328,8 +328,8 @@ pub fn run_local(
         match super::process::run(argv, &[&dir.join(&t.file)], None, limit) {
             Err(e) => r.error = Some(e),
             Ok(f) => {
-                r.walltime = Some(f.walltime);
-                r.exitcode = f.code;
+                r.walltime = Some(f.elapsed.as_secs_f64());
+                r.exitcode = f.code();
                 let a = super::process::first_answer(&f.stdout);
                 r.output_answer = a.map(str::to_string);
                 r.answer = match a {
@@ -338,7 +338,7 @@ pub fn run_local(
                     _ if f.timed_out => RunAnswer::Timeout,
                     Some(_) => RunAnswer::Unknown,
                     None => {
-                        r.error = Some(format!("no answer (exit code {:?})", f.code));
+                        r.error = Some(format!("no answer (exit code {:?})", f.code()));
                         RunAnswer::Error
                     }
                 };

@@ -104,7 +104,7 @@ pub fn check(
                 true,
             );
         }
-        match interpret(f.code, &f.stderr) {
+        match interpret(f.code(), &f.stderr) {
             Ok((Answer::ModelValidatorBenchmarkStrictTyping, r))
                 if !force_all
                     && r.as_deref()

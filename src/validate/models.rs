@@ -168,11 +168,11 @@ pub fn builtin_check(
             let r = format!(
                 "{who} gave no verdict ({}; exit code {:?}; stderr `{}`)",
                 other.map_or("no answer".to_string(), |a| format!("answered {a}")),
-                f.code,
+                f.code(),
                 model_text::shown(last.as_bytes())
             );
             // A crash may be the environment's fault: not cached.
-            (Answer::ModelValidatorException, Some(r), f.code.is_some())
+            (Answer::ModelValidatorException, Some(r), f.code().is_some())
         }
     }
 }

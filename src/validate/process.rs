@@ -1,24 +1,9 @@
 //! Running a validator process (a trusted solver, Dolmen, a core validator)
 //! with a wall-clock limit, bounded output capture and optional stdin.
 
-use crate::util::process::{Sink, Source, Supervised};
+use crate::util::process::{Finished, Sink, Source, Supervised};
 use std::path::Path;
 use std::time::Duration;
-
-/// How a validator process ended.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Finished {
-    /// Exit code (`None` when killed by a signal or by the time limit).
-    pub code: Option<i32>,
-    /// Whether the wall-clock limit killed it.
-    pub timed_out: bool,
-    /// Captured stdout (at most `util::process::MAX_CAPTURE` bytes).
-    pub stdout: Vec<u8>,
-    /// Captured stderr (at most `util::process::MAX_CAPTURE` bytes).
-    pub stderr: Vec<u8>,
-    /// Wall-clock seconds.
-    pub walltime: f64,
-}
 
 /// Splits a command line on whitespace (commands are given as `"z3 -smt2"`).
 pub fn split_command(cmd: &str) -> Vec<String> {
@@ -43,14 +28,7 @@ pub fn run(
     p.stdin = stdin.map_or(Source::Null, |b| Source::Bytes(b.to_vec()));
     p.stdout = Sink::capture();
     p.stderr = Sink::capture();
-    let f = crate::util::process::run(p)?;
-    Ok(Finished {
-        code: f.code(),
-        timed_out: f.timed_out,
-        stdout: f.stdout,
-        stderr: f.stderr,
-        walltime: f.elapsed.as_secs_f64(),
-    })
+    crate::util::process::run(p)
 }
 
 /// The first output line that is a check-sat answer (`sat`, `unsat`,
@@ -92,7 +70,7 @@ mod tests {
             Duration::from_millis(200),
         )
         .unwrap();
-        assert!(f.timed_out && f.code.is_none() && f.walltime < 4.0);
+        assert!(f.timed_out && f.code().is_none() && f.elapsed.as_secs_f64() < 4.0);
         let f = run(
             &[sh, vec!["cat; exit 3".into()]].concat(),
             &[],
@@ -100,7 +78,7 @@ mod tests {
             Duration::from_secs(10),
         )
         .unwrap();
-        assert_eq!((f.code, f.stdout.as_slice()), (Some(3), &b"hello"[..]));
+        assert_eq!((f.code(), f.stdout.as_slice()), (Some(3), &b"hello"[..]));
         assert!(
             run(
                 &["/nonexistent/x".into()],
