@@ -1,16 +1,16 @@
-//! `smtcomp run-local EXECDIR ...`: the generated definitions on the local BenchExec.
+//! `smtcomp run-local EXECDIR ...`: the generated definitions on the local
+//! BenchExec (the pipeline's [`LocalBenchExec`] runner), one call at a time,
+//! then every run of each definition accounted for ([`account_runs`]).
 
 use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::benchexec::Manifest;
-use crate::benchexec::{RunOptions, run_definition, select};
+use crate::benchexec::{RunOptions, select};
 use crate::formats::generation::RUNS_FILE;
-use crate::formats::runs_manifest::{self, ManifestIndex};
-use crate::ingest::{self, IngestOptions};
-use crate::model::{Competition, DEFAULT_YEAR, Track};
-use crate::pipeline::reason_line;
+use crate::formats::runs_manifest::ManifestIndex;
+use crate::model::Track;
+use crate::pipeline::account_runs;
+use crate::pipeline::{LocalBenchExec, Runner};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::path::Path;
 use std::path::PathBuf;
 
 /// Arguments of `smtcomp run-local`.
@@ -49,17 +49,21 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
         eprintln!("error: no definition matches the given track/division");
         return Ok(Outcome::Problems);
     }
-    let opts = RunOptions {
-        benchexec: args.benchexec,
-        jobs: args.jobs,
-        container: !args.no_container,
-        extra_path: std::env::current_exe()?
-            .parent()
-            .map(|p| vec![p.to_path_buf()])
-            .unwrap_or_default(),
-        start_time: args.start_time,
-        timeout: None,
+    let runner = LocalBenchExec {
+        options: RunOptions {
+            benchexec: args.benchexec,
+            jobs: args.jobs,
+            container: !args.no_container,
+            extra_path: std::env::current_exe()?
+                .parent()
+                .map(|p| vec![p.to_path_buf()])
+                .unwrap_or_default(),
+            start_time: args.start_time,
+            timeout: None,
+        },
+        calls: 1,
     };
+    runner.check()?;
     // The per-run manifest, for the accounting of each definition's runs.
     let index = match ManifestIndex::read(&execdir.join(RUNS_FILE)) {
         Ok(i) => Some(i),
@@ -68,42 +72,8 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
             None
         }
     };
-    let bar = ProgressBar::new(files.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} definitions, {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut failures = Vec::new();
-    for file in &files {
-        bar.set_message(file.to_string());
-        let outcome = run_definition(&execdir, &m, file, &opts);
-        match outcome {
-            Ok(o) if o.ok(&m.definitions[*file]) => {
-                // BenchExec ended normally: every run it should have made must
-                // be in the results and must have started.
-                if let Some(problem) = account(&execdir, &m, file, index.as_ref())? {
-                    failures.push(match reason_line(&o.log) {
-                        Some(why) => format!("{problem}; BenchExec said: {why}"),
-                        None => problem,
-                    });
-                }
-            }
-            Ok(o) => failures.push(format!(
-                "{file}: benchexec {}, {} result file(s); see {}{}",
-                if o.timed_out {
-                    "timed out".to_string()
-                } else {
-                    format!("exit {:?}", o.exit_code)
-                },
-                o.results.len(),
-                o.log.display(),
-                reason_line(&o.log).map_or(String::new(), |w| format!("; BenchExec said: {w}"))
-            )),
-            Err(e) => failures.push(e),
-        }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
+    let runs = runner.run(&execdir, &m, &files);
+    let failures = account_runs(&execdir, &m, &runs, index.as_ref())?;
     for f in &failures {
         eprintln!("error: {f}");
     }
@@ -118,60 +88,4 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     } else {
         Outcome::Problems
     })
-}
-
-/// The runs of definition `file` that BenchExec should have made but did not
-/// (missing from its result files) or that failed to start, as one problem
-/// line naming the definition, the counts and the first runs; `None` when
-/// every run is there and started.
-fn account(
-    execdir: &Path,
-    m: &Manifest,
-    file: &str,
-    index: Option<&ManifestIndex>,
-) -> anyhow::Result<Option<String>> {
-    let Some(index) = index else {
-        return Ok(None);
-    };
-    let runs: Vec<_> = index
-        .runs()
-        .iter()
-        .filter(|r| r.benchmark_definition == file)
-        .cloned()
-        .collect();
-    let expected = runs.len();
-    let mine = ManifestIndex::new(runs_manifest::Manifest {
-        format: runs_manifest::MANIFEST_FORMAT,
-        runs,
-    });
-    // Identity comes from the manifest; the definition is only consulted for
-    // runs the manifest does not know (which the accounting reports anyway).
-    let comp = Competition::builtin(DEFAULT_YEAR)?;
-    let dir = execdir.join(&m.definitions[file].results_dir);
-    let got = ingest::ingest(
-        &[dir],
-        &IngestOptions {
-            competition: &comp,
-            manifest: Some(&mine),
-            progress: false,
-        },
-    );
-    let Some(acc) = got.summary.manifest else {
-        return Ok(None);
-    };
-    if !acc.incomplete() && got.summary.input_errors.is_empty() {
-        return Ok(None);
-    }
-    let t = &acc.total;
-    let mut line = format!(
-        "{file}: of {expected} expected run(s), {} present, {} missing, {} failed to start",
-        t.present, t.missing, t.failed
-    );
-    if let Some(first) = acc.failed_runs.first().or(acc.missing_runs.first()) {
-        line.push_str(&format!(" (first: {first})"));
-    }
-    for e in &got.summary.input_errors {
-        line.push_str(&format!("; {e}"));
-    }
-    Ok(Some(line))
 }

@@ -13,7 +13,7 @@
 //! | selection | [`seed`], [`select_track`] | inventory, competition, seed | [`Selection`](crate::select::Selection) |
 //! | preparation | [`prepare_selections`] | selections, library | [`PreparedSet`](crate::prepare::PreparedSet)s |
 //! | generation | [`generate`] ([`Generation`]) | prepared sets, submissions | `EXECDIR` + [`Manifest`](crate::benchexec::Manifest) |
-//! | runs | [`Runner::run`], [`run_all`] | `EXECDIR`, definitions | result files, [`DefinitionRun`]s |
+//! | runs | [`Runner::run`], [`run_all`], [`account_runs`] | `EXECDIR`, definitions, runs manifest | result files, [`DefinitionRun`]s, missing runs |
 //! | ingestion | [`ingest_results`], [`ingest_complete`] | `EXECDIR/results` | run table |
 //! | validation | [`validate_cores`], [`run_validators`], [`validate_model_runs`] | run table, prepared sets | verdicts in the run table |
 //! | scoring | [`score_tracks`], [`winners`], [`proof_summary`] | run table, inventory | [`TrackReport`](crate::report::TrackReport)s |
@@ -26,6 +26,7 @@
 //! local, supervised `benchexec`) and [`Replay`] (recorded result files, for
 //! tests); Slurm or VerifierCloud backends implement the same trait.
 
+mod accounting;
 mod generation;
 mod ingestion;
 mod inventory;
@@ -37,6 +38,7 @@ mod site;
 mod stage;
 mod validation;
 
+pub use accounting::account_runs;
 pub use generation::{Generation, generate, install_archives};
 pub use ingestion::{ingest_complete, ingest_results, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};

