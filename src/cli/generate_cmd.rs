@@ -129,3 +129,25 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::helpers_dir;
+    use crate::benchexec::HELPER_BINARIES;
+
+    #[test]
+    fn static_helpers_win_only_when_all_are_there() {
+        let tmp = tempfile::tempdir().unwrap();
+        let exe = tmp.path().join("release");
+        let helpers = tmp.path().join("helpers");
+        std::fs::create_dir_all(&exe).unwrap();
+        std::fs::create_dir_all(&helpers).unwrap();
+        assert_eq!(helpers_dir(&exe), exe, "no static builds");
+        std::fs::write(helpers.join(HELPER_BINARIES[0]), "x").unwrap();
+        assert_eq!(helpers_dir(&exe), exe, "one static build missing");
+        for b in HELPER_BINARIES {
+            std::fs::write(helpers.join(b), "x").unwrap();
+        }
+        assert_eq!(helpers_dir(&exe), exe.join("../helpers"));
+    }
+}

@@ -111,7 +111,9 @@ pub fn score_tracks(
     dir: &Path,
 ) -> anyhow::Result<Vec<TrackReport>> {
     let tracks: Vec<Track> = DEMO_TRACKS.into_iter().filter(|t| is_scored(*t)).collect();
-    pipeline::score_tracks(comp, loaded, inventory, runs, &tracks, dir)
+    Ok(pipeline::score_tracks(
+        comp, loaded, inventory, runs, &tracks, dir,
+    )?)
 }
 
 /// Runs the demo, its BenchExec definitions on `runner`; `log` receives one

@@ -5,6 +5,7 @@
 //! every run it should have made.
 
 use super::runner::{DefinitionRun, reason_line};
+use super::step::{StageResult, Step};
 use crate::benchexec::Manifest;
 use crate::formats::runs_manifest::{self, ManifestIndex};
 use crate::ingest::{self, IngestOptions};
@@ -22,27 +23,30 @@ pub fn account_runs(
     manifest: &Manifest,
     runs: &[DefinitionRun],
     index: Option<&ManifestIndex>,
-) -> anyhow::Result<Vec<String>> {
-    // Identity comes from the runs manifest; the definition is only consulted
-    // for runs the manifest does not know (which the accounting reports).
-    let comp =
-        Competition::builtin(manifest.year).or_else(|_| Competition::builtin(DEFAULT_YEAR))?;
-    let mut problems = Vec::new();
-    for run in runs {
-        if let Some(why) = run.failure() {
-            problems.push(format!("{}: {why}", run.definition));
-            continue;
+) -> StageResult<Vec<String>> {
+    Step::Runs.scope(|| {
+        // Identity comes from the runs manifest; the definition is only consulted
+        // for runs the manifest does not know (which the accounting reports).
+        let comp =
+            Competition::builtin(manifest.year).or_else(|_| Competition::builtin(DEFAULT_YEAR))?;
+        let mut problems = Vec::new();
+        for run in runs {
+            if let Some(why) = run.failure() {
+                problems.push(format!("{}: {why}", run.definition));
+                continue;
+            }
+            let Some(index) = index else { continue };
+            if let Some(problem) =
+                account_definition(execdir, manifest, &run.definition, index, &comp)
+            {
+                problems.push(match run.log.as_deref().and_then(reason_line) {
+                    Some(why) => format!("{problem}; BenchExec said: {why}"),
+                    None => problem,
+                });
+            }
         }
-        let Some(index) = index else { continue };
-        if let Some(problem) = account_definition(execdir, manifest, &run.definition, index, &comp)
-        {
-            problems.push(match run.log.as_deref().and_then(reason_line) {
-                Some(why) => format!("{problem}; BenchExec said: {why}"),
-                None => problem,
-            });
-        }
-    }
-    Ok(problems)
+        Ok(problems)
+    })
 }
 
 /// The runs of definition `file` that BenchExec should have made but did not

@@ -1,6 +1,7 @@
 //! Step 6, ingestion: the BenchExec result files of an execution directory
 //! into the run table.
 
+use super::step::{StageResult, Step};
 use crate::ingest::{self, IngestOptions, Ingested, ManifestIndex};
 use crate::model::Competition;
 use std::path::{Path, PathBuf};
@@ -12,34 +13,34 @@ pub fn results_dir(exec: &Path) -> PathBuf {
 
 /// Ingests `EXECDIR/results` with the runs manifest of `EXECDIR`; nothing
 /// (no records) when no definition left results.
-pub fn ingest_results(exec: &Path, comp: &Competition, progress: bool) -> anyhow::Result<Ingested> {
-    let index = ManifestIndex::read(&exec.join(crate::formats::generation::RUNS_FILE))?;
-    let results = results_dir(exec);
-    if !results.is_dir() {
-        return Ok(Ingested {
-            records: Vec::new(),
-            summary: Default::default(),
-        });
-    }
-    Ok(ingest::ingest(
-        std::slice::from_ref(&results),
-        &IngestOptions {
-            competition: comp,
-            manifest: Some(&index),
-            progress,
-        },
-    ))
+pub fn ingest_results(exec: &Path, comp: &Competition, progress: bool) -> StageResult<Ingested> {
+    Step::Ingestion.scope(|| {
+        let index = ManifestIndex::read(&exec.join(crate::formats::generation::RUNS_FILE))?;
+        let results = results_dir(exec);
+        if !results.is_dir() {
+            return Ok(Ingested {
+                records: Vec::new(),
+                summary: Default::default(),
+            });
+        }
+        Ok(ingest::ingest(
+            std::slice::from_ref(&results),
+            &IngestOptions {
+                competition: comp,
+                manifest: Some(&index),
+                progress,
+            },
+        ))
+    })
 }
 
 /// [`ingest_results`], with an unreadable result file an error.
-pub fn ingest_complete(
-    exec: &Path,
-    comp: &Competition,
-    progress: bool,
-) -> anyhow::Result<Ingested> {
-    let got = ingest_results(exec, comp, progress)?;
-    if got.has_unreadable() {
-        anyhow::bail!("unreadable results:\n{}", got.summary.render());
-    }
-    Ok(got)
+pub fn ingest_complete(exec: &Path, comp: &Competition, progress: bool) -> StageResult<Ingested> {
+    Step::Ingestion.scope(|| {
+        let got = ingest_results(exec, comp, progress)?;
+        if got.has_unreadable() {
+            anyhow::bail!("unreadable results:\n{}", got.summary.render());
+        }
+        Ok(got)
+    })
 }

@@ -19,6 +19,8 @@
 //! | scoring | [`score_tracks`], [`winners`], [`proof_summary`] | run table, inventory | [`TrackReport`](crate::report::TrackReport)s |
 //! | report | [`site`] | track reports | the static site |
 //!
+//! Each step fails with a [`StageError`] naming the [`Step`].
+//!
 //! [`Stages`] makes a sequence of steps resumable: a stage whose inputs did
 //! not change since it last completed is skipped.
 //!
@@ -36,6 +38,7 @@ mod scoring;
 mod selection;
 mod site;
 mod stage;
+mod step;
 mod validation;
 
 pub use accounting::account_runs;
@@ -51,6 +54,7 @@ pub use scoring::{proof_summary, score_tracks, winners};
 pub use selection::{seed, select_track};
 pub use site::site;
 pub use stage::{Stages, fingerprint};
+pub use step::{StageError, StageResult, Step};
 pub use validation::{
     CoreValidation, CoresValidated, run_validators, submission_validators, validate_cores,
     validate_model_runs, z3_models,

@@ -1,5 +1,6 @@
 //! Step 3, preparation: the files the runs need, per selected track.
 
+use super::step::{StageResult, Step};
 use crate::prepare::{PrepareOptions, PreparedSet, prepare};
 use crate::select::Selection;
 use std::path::Path;
@@ -11,19 +12,21 @@ pub fn prepare_selections(
     library: &Path,
     prepared: &Path,
     jobs: usize,
-) -> anyhow::Result<Vec<PreparedSet>> {
-    Ok(selections
-        .iter()
-        .map(|sel| {
-            prepare(
-                sel,
-                &PrepareOptions {
-                    library: library.to_path_buf(),
-                    out: prepared.to_path_buf(),
-                    scrambler: None,
-                    jobs,
-                },
-            )
-        })
-        .collect::<std::io::Result<_>>()?)
+) -> StageResult<Vec<PreparedSet>> {
+    Step::Preparation.scope(|| {
+        Ok(selections
+            .iter()
+            .map(|sel| {
+                prepare(
+                    sel,
+                    &PrepareOptions {
+                        library: library.to_path_buf(),
+                        out: prepared.to_path_buf(),
+                        scrambler: None,
+                        jobs,
+                    },
+                )
+            })
+            .collect::<std::io::Result<_>>()?)
+    })
 }

@@ -12,6 +12,7 @@
 //! (`*.results.*.xml.bz2` and `*.logfiles.zip` or the `*.logfiles/` directory)
 //! in `EXECDIR/<results_dir>/`, where the local runner leaves them.
 
+use super::step::{StageResult, Step};
 use crate::benchexec::{Manifest, RunOptions, run_definition};
 use std::path::{Path, PathBuf};
 
@@ -286,17 +287,19 @@ pub fn run_all(runner: &dyn Runner, execdir: &Path, manifest: &Manifest) -> Vec<
 }
 
 /// An error listing every definition of `runs` that did not run.
-pub fn require_all(runs: &[DefinitionRun]) -> anyhow::Result<()> {
-    let failed: Vec<String> = failures(runs)
-        .into_iter()
-        .map(|(f, why)| format!("{f}: {why}"))
-        .collect();
-    if !failed.is_empty() {
-        anyhow::bail!(
-            "BenchExec failed for {} definitions:\n{}",
-            failed.len(),
-            failed.join("\n")
-        );
-    }
-    Ok(())
+pub fn require_all(runs: &[DefinitionRun]) -> StageResult<()> {
+    Step::Runs.scope(|| {
+        let failed: Vec<String> = failures(runs)
+            .into_iter()
+            .map(|(f, why)| format!("{f}: {why}"))
+            .collect();
+        if !failed.is_empty() {
+            anyhow::bail!(
+                "BenchExec failed for {} definitions:\n{}",
+                failed.len(),
+                failed.join("\n")
+            );
+        }
+        Ok(())
+    })
 }

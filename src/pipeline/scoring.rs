@@ -1,6 +1,7 @@
 //! Step 8, scoring: scores per track (rules policy) with their tables, and
 //! the Proof Exhibition summary (not scored, 2023 rules 5.8).
 
+use super::step::{StageResult, Step};
 use crate::benchmarks::Inventory;
 use crate::ingest::IngestRecord;
 use crate::model::{Competition, Status, Track};
@@ -22,33 +23,36 @@ pub fn score_tracks(
     runs: &[IngestRecord],
     tracks: &[Track],
     dir: &Path,
-) -> anyhow::Result<Vec<TrackReport>> {
-    std::fs::create_dir_all(dir)?;
-    let policy = Policy::rules();
-    let mut all = Vec::new();
-    for &track in tracks {
-        let scored: Vec<_> = runs
-            .iter()
-            .filter(|r| r.track == Some(track))
-            .filter_map(crate::scoring::scored_run)
-            .collect();
-        let (input, _missing) = crate::scoring::build_input(comp, track, loaded, inventory, scored);
-        let report = TrackReport::compute(input, &policy);
-        let name = track.page_suffix();
-        std::fs::write(
-            dir.join(format!("{name}.md")),
-            output::markdown(&report.scores, false),
-        )?;
-        let pages = output::pages(
-            &report.scores,
-            report.input.time_limit as u64,
-            report.input.memory_mb,
-            comp.year,
-        );
-        crate::formats::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
-        all.push(report);
-    }
-    Ok(all)
+) -> StageResult<Vec<TrackReport>> {
+    Step::Scoring.scope(|| {
+        std::fs::create_dir_all(dir)?;
+        let policy = Policy::rules();
+        let mut all = Vec::new();
+        for &track in tracks {
+            let scored: Vec<_> = runs
+                .iter()
+                .filter(|r| r.track == Some(track))
+                .filter_map(crate::scoring::scored_run)
+                .collect();
+            let (input, _missing) =
+                crate::scoring::build_input(comp, track, loaded, inventory, scored);
+            let report = TrackReport::compute(input, &policy);
+            let name = track.page_suffix();
+            std::fs::write(
+                dir.join(format!("{name}.md")),
+                output::markdown(&report.scores, false),
+            )?;
+            let pages = output::pages(
+                &report.scores,
+                report.input.time_limit as u64,
+                report.input.memory_mb,
+                comp.year,
+            );
+            crate::formats::datafile::write_json(&dir.join(format!("{name}.json")), &pages)?;
+            all.push(report);
+        }
+        Ok(all)
+    })
 }
 
 /// Winners of the competitive divisions: (track, division, kind, solver).
@@ -75,23 +79,25 @@ pub fn proof_summary(
     runs: &[IngestRecord],
     sets: &[PreparedSet],
     dir: &Path,
-) -> anyhow::Result<Vec<ProofLine>> {
-    let statuses: HashMap<String, Status> = sets
-        .iter()
-        .filter(|s| s.track == Track::ProofExhibition)
-        .flat_map(|s| s.benchmarks.iter().map(|b| (b.original.path(), b.status)))
-        .collect();
-    let proof_runs: Vec<IngestRecord> = runs
-        .iter()
-        .filter(|r| r.track == Some(Track::ProofExhibition))
-        .cloned()
-        .collect();
-    let report = e2023_proof::report(&proof_runs, comp, &statuses);
-    std::fs::create_dir_all(dir)?;
-    crate::formats::datafile::write_json(&dir.join("proof-exhibition.json"), &report)?;
-    std::fs::write(
-        dir.join("proof-exhibition.md"),
-        e2023_proof::markdown(&report),
-    )?;
-    Ok(report.lines)
+) -> StageResult<Vec<ProofLine>> {
+    Step::Scoring.scope(|| {
+        let statuses: HashMap<String, Status> = sets
+            .iter()
+            .filter(|s| s.track == Track::ProofExhibition)
+            .flat_map(|s| s.benchmarks.iter().map(|b| (b.original.path(), b.status)))
+            .collect();
+        let proof_runs: Vec<IngestRecord> = runs
+            .iter()
+            .filter(|r| r.track == Some(Track::ProofExhibition))
+            .cloned()
+            .collect();
+        let report = e2023_proof::report(&proof_runs, comp, &statuses);
+        std::fs::create_dir_all(dir)?;
+        crate::formats::datafile::write_json(&dir.join("proof-exhibition.json"), &report)?;
+        std::fs::write(
+            dir.join("proof-exhibition.md"),
+            e2023_proof::markdown(&report),
+        )?;
+        Ok(report.lines)
+    })
 }

@@ -1,14 +1,18 @@
 //! Step 9, report: the static results site.
 
+use super::step::{StageResult, Step};
 use crate::report::{SiteSummary, TrackReport};
 use crate::scoring::editions::e2023::ProofLine;
 use std::path::Path;
 
 /// Writes the results site of `reports` and `proofs` into `dir` (no progress bar).
-pub fn site(
-    reports: &[TrackReport],
-    proofs: &[ProofLine],
-    dir: &Path,
-) -> anyhow::Result<SiteSummary> {
-    crate::report::write_site_with_progress(reports, proofs, dir, &indicatif::ProgressBar::hidden())
+pub fn site(reports: &[TrackReport], proofs: &[ProofLine], dir: &Path) -> StageResult<SiteSummary> {
+    Step::Report.scope(|| {
+        crate::report::write_site_with_progress(
+            reports,
+            proofs,
+            dir,
+            &indicatif::ProgressBar::hidden(),
+        )
+    })
 }

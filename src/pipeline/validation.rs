@@ -2,6 +2,7 @@
 //! majority rule) and models (substituted into the benchmark, checked), the
 //! verdicts written into the run table.
 
+use super::step::{StageResult, Step};
 use crate::benchexec::SolverLocation;
 use crate::ingest::{IngestRecord, write_jsonl};
 use crate::model::Competition;
@@ -39,17 +40,19 @@ pub struct CoresValidated {
 pub fn submission_validators(
     comp: &Competition,
     subs: &[&Submission],
-) -> anyhow::Result<ValidatorCommands> {
-    let mut commands = ValidatorCommands::default();
-    let location = SolverLocation {
-        solver_dirs: Default::default(),
-        on_path: true,
-    };
-    let problems = commands.add_submissions(comp, subs, &location);
-    if !problems.is_empty() {
-        anyhow::bail!("validator commands: {}", problems.join("; "));
-    }
-    Ok(commands)
+) -> StageResult<ValidatorCommands> {
+    Step::Validation.scope(|| {
+        let mut commands = ValidatorCommands::default();
+        let location = SolverLocation {
+            solver_dirs: Default::default(),
+            on_path: true,
+        };
+        let problems = commands.add_submissions(comp, subs, &location);
+        if !problems.is_empty() {
+            anyhow::bail!("validator commands: {}", problems.join("; "));
+        }
+        Ok(commands)
+    })
 }
 
 /// Runs every validation task of `manifest` (below `dir`) locally and writes
@@ -60,10 +63,12 @@ pub fn run_validators(
     commands: &ValidatorCommands,
     jobs: usize,
     output: &Path,
-) -> anyhow::Result<Vec<IngestRecord>> {
-    let runs = cores::run_local(dir, manifest, commands, jobs);
-    write_jsonl(output, &runs)?;
-    Ok(runs)
+) -> StageResult<Vec<IngestRecord>> {
+    Step::Validation.scope(|| {
+        let runs = cores::run_local(dir, manifest, commands, jobs);
+        write_jsonl(output, &runs)?;
+        Ok(runs)
+    })
 }
 
 /// Validates the cores of the Unsat-Core runs in `records` (tasks below `dir`,
@@ -74,29 +79,31 @@ pub fn validate_cores(
     dir: &Path,
     how: &CoreValidation,
     jobs: usize,
-) -> anyhow::Result<CoresValidated> {
-    std::fs::create_dir_all(dir)?;
-    let (manifest, generated) = cores::generate(
-        records,
-        &GenerateOptions {
-            prepared,
-            out: dir,
-            validators: &how.validators,
-            time_limit: how.time_limit,
-        },
-    )?;
-    let runs = run_validators(
-        dir,
-        &manifest,
-        &how.commands,
-        jobs,
-        &dir.join(cores::LOCAL_RUNS),
-    )?;
-    let joined = crate::validate::join(records, &manifest, &runs);
-    Ok(CoresValidated {
-        tasks: generated.tasks,
-        validation_runs: runs.len(),
-        joined,
+) -> StageResult<CoresValidated> {
+    Step::Validation.scope(|| {
+        std::fs::create_dir_all(dir)?;
+        let (manifest, generated) = cores::generate(
+            records,
+            &GenerateOptions {
+                prepared,
+                out: dir,
+                validators: &how.validators,
+                time_limit: how.time_limit,
+            },
+        )?;
+        let runs = run_validators(
+            dir,
+            &manifest,
+            &how.commands,
+            jobs,
+            &dir.join(cores::LOCAL_RUNS),
+        )?;
+        let joined = crate::validate::join(records, &manifest, &runs);
+        Ok(CoresValidated {
+            tasks: generated.tasks,
+            validation_runs: runs.len(),
+            joined,
+        })
     })
 }
 

@@ -402,6 +402,13 @@ fn submission(name: &str, command: &str) -> String {
 }
 
 fn generate_with(subs: &[(&str, String)]) -> (std::process::Output, tempfile::TempDir) {
+    generate_with_args(subs, &[])
+}
+
+fn generate_with_args(
+    subs: &[(&str, String)],
+    extra: &[&str],
+) -> (std::process::Output, tempfile::TempDir) {
     let tmp = tempfile::tempdir().unwrap();
     let sdir = tmp.path().join("subs");
     std::fs::create_dir_all(&sdir).unwrap();
@@ -418,9 +425,54 @@ fn generate_with(subs: &[(&str, String)]) -> (std::process::Output, tempfile::Te
         .arg(root().join("tests/data/prepared-demo"))
         .arg("--out")
         .arg(tmp.path().join("ex"))
+        .args(extra)
         .output()
         .unwrap();
     (o, tmp)
+}
+
+/// `generate --copy-binaries` puts every helper binary BenchExec's runs need
+/// into `EXECDIR/bin/`, byte for byte the ones next to the program (or the
+/// static builds of `scripts/build-helpers` in `target/helpers/` when all of
+/// them are there), executable.
+#[test]
+fn copy_binaries_ships_every_helper() {
+    use std::os::unix::fs::PermissionsExt;
+    let exe_dir = Path::new(env!("CARGO_BIN_EXE_smtcomp")).parent().unwrap();
+    let helpers = smtcomp::benchexec::HELPER_BINARIES;
+    if helpers.iter().any(|b| !exe_dir.join(b).is_file()) {
+        panic!(
+            "helper binaries missing in {}: run `cargo build --workspace` first",
+            exe_dir.display()
+        );
+    }
+    let static_dir = exe_dir.join("../helpers");
+    let from = if helpers.iter().all(|b| static_dir.join(b).is_file()) {
+        static_dir
+    } else {
+        exe_dir.to_path_buf()
+    };
+    let (o, tmp) = generate_with_args(
+        &[("s.json", submission("S", r#"["bin/s"]"#))],
+        &["--copy-binaries"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bin = tmp.path().join("ex/bin");
+    for b in helpers {
+        let got = bin.join(b);
+        assert_eq!(
+            std::fs::read(&got).unwrap(),
+            std::fs::read(from.join(b)).unwrap(),
+            "{b} differs from {}",
+            from.display()
+        );
+        let mode = std::fs::metadata(&got).unwrap().permissions().mode();
+        assert_eq!(mode & 0o111, 0o111, "{b} not executable: {mode:o}");
+    }
+    // Without the flag, nothing is copied.
+    let (o, tmp) = generate_with(&[("s.json", submission("S", r#"["bin/s"]"#))]);
+    assert!(o.status.success());
+    assert!(!tmp.path().join("ex/bin").join(helpers[0]).exists());
 }
 
 #[test]
