@@ -333,23 +333,9 @@ fn real_2025_inventory_every_track_obeys_the_cap_and_is_reproducible() {
     let inv = "tests/data/benchmarks-2025.json.gz";
     for track in ["SingleQuery", "Incremental", "UnsatCore", "ModelValidation"] {
         let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("sel.json");
-        let out2 = dir.path().join("sel2.json");
-        let (code, _, err) = smtcomp(&[
-            "select",
-            track,
-            "--inventory",
-            inv,
-            "--seed",
-            "1",
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0, "{err}");
-        // Reproducible: a second run writes the same bytes (checked on the
-        // largest track; each call parses the 114 MB inventory).
-        if track == "SingleQuery" {
-            let (code, _, _) = smtcomp(&[
+        let select = |name: &str| {
+            let out = dir.path().join(name);
+            let (code, _, err) = smtcomp(&[
                 "select",
                 track,
                 "--inventory",
@@ -357,9 +343,16 @@ fn real_2025_inventory_every_track_obeys_the_cap_and_is_reproducible() {
                 "--seed",
                 "1",
                 "-o",
-                out2.to_str().unwrap(),
+                out.to_str().unwrap(),
             ]);
-            assert_eq!(code, 0);
+            assert_eq!(code, 0, "{err}");
+            out
+        };
+        let out = select("sel.json");
+        // Reproducible: a second run writes the same bytes (checked on the
+        // largest track; each call parses the 114 MB inventory).
+        if track == "SingleQuery" {
+            let out2 = select("sel2.json");
             assert_eq!(
                 std::fs::read(&out).unwrap(),
                 std::fs::read(&out2).unwrap(),
