@@ -27,6 +27,7 @@ mod write;
 
 pub use names::sanitize;
 pub use runner::{CallOutcome, RunOptions, run_definition, select};
+pub use scripts::call_timeout;
 
 pub use crate::formats::generation::Manifest;
 pub use crate::submission::SolverLocation;

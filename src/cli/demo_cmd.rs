@@ -1,7 +1,9 @@
 //! `smtcomp demo`: the whole pipeline on the bundled corpus with real solvers.
 
+use super::run_slurm_cmd::SlurmArgs;
 use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::demo::{DemoOptions, local_runner, run, winners};
+use crate::pipeline::Runner;
 use clap::Args;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -41,6 +43,21 @@ pub struct DemoArgs {
     /// The `benchexec` executable.
     #[arg(long, value_name = "PATH", default_value = "benchexec")]
     benchexec: PathBuf,
+    /// Where the BenchExec definitions run: the local BenchExec, or a Slurm job
+    /// array (a one-node cluster: `scripts/slurm-local start`).
+    #[arg(long, value_enum, default_value = "local")]
+    backend: Backend,
+    #[command(flatten)]
+    slurm: SlurmArgs,
+}
+
+/// Where the demo's BenchExec definitions run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Backend {
+    /// The local `benchexec`, several calls side by side.
+    Local,
+    /// A Slurm job array, each task `smtcomp run-local` on a chunk of definitions.
+    Slurm,
 }
 
 pub(super) fn run_demo(global: &GlobalArgs, args: DemoArgs) -> CmdResult {
@@ -61,8 +78,20 @@ pub(super) fn run_demo(global: &GlobalArgs, args: DemoArgs) -> CmdResult {
         jobs,
         fresh: args.fresh,
     };
-    let runner = local_runner(args.benchexec, bin_dir, jobs);
-    let outcome = run(&opts, &runner, &mut |line| eprintln!("demo: {line}"))?;
+    let local = local_runner(args.benchexec, bin_dir, jobs);
+    let slurm;
+    let runner: &dyn Runner = match args.backend {
+        Backend::Local => &local,
+        Backend::Slurm => {
+            // One BenchExec run per array task: Slurm spreads the tasks over the cores.
+            let mut options = local.options.clone();
+            options.jobs = Some(1);
+            options.extra_path = Vec::new();
+            slurm = args.slurm.runner(options)?;
+            &slurm
+        }
+    };
+    let outcome = run(&opts, runner, &mut |line| eprintln!("demo: {line}"))?;
     let mut s = String::new();
     let _ = writeln!(s, "\nRuns per track and answer:");
     for (track, answers) in &outcome.check.answers {

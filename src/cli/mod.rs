@@ -11,6 +11,7 @@ mod ingest_cmd;
 mod prepare_cmd;
 mod report_cmd;
 mod run_local_cmd;
+mod run_slurm_cmd;
 mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
@@ -183,6 +184,8 @@ pub enum Command {
     Generate(generate_cmd::GenerateArgs),
     /// Run generated definitions on the local BenchExec (safely), results into EXECDIR/results/.
     RunLocal(run_local_cmd::RunLocalArgs),
+    /// Run generated definitions as a Slurm job array (BenchExec on each node), results into EXECDIR/results/.
+    RunSlurm(run_slurm_cmd::RunSlurmArgs),
     /// Write the selected benchmarks as the track runs them (named asserts, get-model, ...).
     Prepare(prepare_cmd::PrepareArgs),
     /// Ingest BenchExec results (XML + log ZIPs) and results files into one run table.
@@ -216,6 +219,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Select(args) => select_cmd::run(&cli.global, args),
         Command::Generate(args) => generate_cmd::run(&cli.global, args),
         Command::RunLocal(args) => run_local_cmd::run(&cli.global, args),
+        Command::RunSlurm(args) => run_slurm_cmd::run(&cli.global, args),
         Command::Prepare(args) => prepare_cmd::run(&cli.global, args),
         Command::Ingest(args) => ingest_cmd::run(&cli.global, args),
         Command::ValidateCores(cmd) => validate_cmd::run_cores(&cli.global, cmd),

@@ -2,7 +2,7 @@
 //! BenchExec (the pipeline's [`LocalBenchExec`] runner), one call at a time,
 //! then every run of each definition accounted for ([`account_runs`]).
 
-use super::{CmdResult, GlobalArgs, Outcome, print};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, print};
 use crate::benchexec::Manifest;
 use crate::benchexec::{RunOptions, select};
 use crate::formats::generation::RUNS_FILE;
@@ -25,6 +25,10 @@ pub struct RunLocalArgs {
     /// Only this division.
     #[arg(long, value_name = "D")]
     division: Option<String>,
+    /// Only this definition (file name as in the manifest, e.g. `z3_QF_Bitvec.xml`;
+    /// repeatable). The Slurm backend's jobs run one definition per call.
+    #[arg(long = "definition", value_name = "FILE")]
+    definitions: Vec<String>,
     /// Parallel runs per BenchExec call (-N).
     #[arg(long, value_name = "N")]
     jobs: Option<u32>,
@@ -44,7 +48,18 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     let execdir = std::fs::canonicalize(&args.execdir)
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.execdir.display()))?;
     let m = Manifest::read(&execdir)?;
-    let files = select(&m, args.track, args.division.as_deref());
+    let mut files = select(&m, args.track, args.division.as_deref());
+    if !args.definitions.is_empty() {
+        for d in &args.definitions {
+            if !m.definitions.contains_key(d) {
+                return Err(Failure::usage(format!(
+                    "--definition {d}: no such definition in {}",
+                    execdir.join("manifest.json").display()
+                )));
+            }
+        }
+        files.retain(|f| args.definitions.iter().any(|d| d == f));
+    }
     if files.is_empty() {
         eprintln!("error: no definition matches the given track/division");
         return Ok(Outcome::Problems);

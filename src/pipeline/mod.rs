@@ -26,7 +26,8 @@
 //!
 //! [`Runner`] is where execution backends plug in: [`LocalBenchExec`] (the
 //! local, supervised `benchexec`) and [`Replay`] (recorded result files, for
-//! tests); Slurm or VerifierCloud backends implement the same trait.
+//! tests) and [`SlurmBenchExec`] (a Slurm job array, each task BenchExec on a
+//! chunk of the definitions); a VerifierCloud backend implements the same trait.
 
 mod accounting;
 mod generation;
@@ -37,6 +38,7 @@ mod runner;
 mod scoring;
 mod selection;
 mod site;
+mod slurm;
 mod stage;
 mod step;
 mod validation;
@@ -53,6 +55,9 @@ pub use runner::{
 pub use scoring::{proof_summary, score_tracks, winners};
 pub use selection::{seed, select_track};
 pub use site::site;
+pub use slurm::{
+    SlurmBenchExec, SlurmCommands, TaskState, parse_job_id, parse_scontrol, parse_status,
+};
 pub use stage::{Stages, fingerprint};
 pub use step::{StageError, StageResult, Step};
 pub use validation::{

@@ -7,7 +7,9 @@
 //! * [`Replay`]: recorded result files copied into place (tests: the
 //!   orchestration without BenchExec and without timing).
 //!
-//! A new backend (Slurm, VerifierCloud) implements [`Runner`]: it runs the
+//! * [`super::SlurmBenchExec`]: a Slurm job array (`slurm.rs`).
+//!
+//! A new backend (e.g. VerifierCloud) implements [`Runner`]: it runs the
 //! definitions however it likes and leaves, per definition, the result files
 //! (`*.results.*.xml.bz2` and `*.logfiles.zip` or the `*.logfiles/` directory)
 //! in `EXECDIR/<results_dir>/`, where the local runner leaves them.

@@ -8,5 +8,6 @@ mod support;
 
 mod benchexec_e2e;
 mod demo;
+mod slurm;
 mod test_solver;
 mod uc_validation_benchexec;

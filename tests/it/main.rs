@@ -32,6 +32,7 @@ mod run_local;
 mod scoring_golden;
 mod scoring_replay;
 mod selection;
+mod slurm;
 mod submission_props;
 mod submissions_cli;
 mod test_solver;
