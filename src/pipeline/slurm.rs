@@ -471,6 +471,7 @@ impl Runner for SlurmBenchExec {
                 .iter()
                 .map(|d| DefinitionRun {
                     definition: d.to_string(),
+                    log: None,
                     status: RunStatus::Failed {
                         reason: reason.clone(),
                     },
@@ -583,9 +584,17 @@ impl Runner for SlurmBenchExec {
                         }
                     }
                 };
+                // Each job's run-local leaves BenchExec's own log where the
+                // local runner does.
+                let log = manifest
+                    .definitions
+                    .get(d)
+                    .map(|def| execdir.join(&def.results_dir).join("benchexec.log"))
+                    .filter(|l| l.is_file());
                 out.push(DefinitionRun {
                     definition: d.clone(),
                     status,
+                    log,
                 });
             }
         }
