@@ -80,7 +80,10 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
         .read_to_string(&mut text)
         .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
     if let Ok(f) = serde_json::from_str::<ResultsFile>(&text) {
-        return Ok((f.results.iter().map(ScoredRun::from_record).collect(), 0));
+        return Ok((
+            f.results.into_iter().map(ScoredRun::from_owned).collect(),
+            0,
+        ));
     }
     let mut out = Vec::new();
     let mut skipped = 0;
@@ -130,7 +133,9 @@ pub(super) fn load_inputs(
         }
         all.extend(got);
     }
-    let inventory = Inventory::read(inventory)?;
+    // Only the facts of the benchmarks that were run are needed.
+    let wanted: std::collections::HashSet<String> = all.iter().map(|r| r.file.path()).collect();
+    let inventory = Inventory::read_cached_only(inventory, &|p| wanted.contains(p))?;
     let subs = load_set(submissions, comp);
     for l in subs.iter().filter(|l| l.submission.is_none()) {
         for p in &l.problems {
@@ -310,7 +315,7 @@ fn proof_exhibition(
         })?;
         records.extend(got);
     }
-    let inventory = Inventory::read(&args.inventory)?;
+    let inventory = Inventory::read_cached(&args.inventory)?;
     let statuses = inventory
         .non_incremental
         .iter()
