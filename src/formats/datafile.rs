@@ -85,6 +85,18 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, DataFileError> {
     Ok(out)
 }
 
+/// The rest of `reader`, at most [`MAX_DATA_BYTES`] (an error beyond).
+pub fn read_to_end_bounded(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    reader.take(MAX_DATA_BYTES + 1).read_to_end(&mut out)?;
+    if out.len() as u64 > MAX_DATA_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {MAX_DATA_BYTES} bytes uncompressed"
+        )));
+    }
+    Ok(out)
+}
+
 /// Reads a JSON(.gz) file into `T`; errors name the file, line and column.
 ///
 /// The file is read (and decompressed) into memory first and parsed with
