@@ -63,7 +63,7 @@ pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
         }
         BenchmarksCommand::Stats { inventory } => {
             global.unused("benchmarks stats")?;
-            let inv = Inventory::read(&inventory)?;
+            let inv = Inventory::read_cached(&inventory)?;
             print(&stats(&inv))?;
             Ok(Outcome::Ok)
         }

@@ -71,38 +71,109 @@ pub struct ScoreArgs {
     xsl: String,
 }
 
+/// The longest line of a run table that is read (a bound on untrusted input).
+const MAX_RUN_LINE: u64 = 64 << 20;
+
 /// Reads runs for scoring: a results file (`{"results": [...]}`), or JSON lines
 /// of either the ingested run table (`smtcomp ingest`) or [`RunRecord`]s.
 /// Ingested runs without a track or benchmark identity are skipped and counted.
+///
+/// JSON lines are streamed: one line in memory at a time, each converted to a
+/// [`ScoredRun`] at once (a 500,000-run table is never held as text). A file
+/// whose first line is not a run record is read whole as a results file.
 pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
-    let mut text = String::new();
-    datafile::open(path)?
-        .read_to_string(&mut text)
-        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
-    if let Ok(f) = serde_json::from_str::<ResultsFile>(&text) {
-        return Ok((f.results.iter().map(ScoredRun::from_record).collect(), 0));
+    use std::io::BufRead;
+    let cannot = |e: std::io::Error| anyhow::anyhow!("{}: cannot read: {e}", path.display());
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, datafile::open(path)?);
+    let mut line = Vec::new();
+    let mut out = Vec::new();
+    let mut skipped = 0;
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        let n = (&mut reader)
+            .take(MAX_RUN_LINE + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(cannot)?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        if line.len() as u64 > MAX_RUN_LINE {
+            anyhow::bail!(
+                "{}:{number}: line longer than {MAX_RUN_LINE} bytes",
+                path.display()
+            );
+        }
+        if line.trim_ascii().is_empty() {
+            continue;
+        }
+        if out.is_empty() && skipped == 0 {
+            // The first record decides the format: a one-line results file,
+            // a run-table line, or (neither) a multi-line results file.
+            if let Ok(f) = serde_json::from_slice::<ResultsFile>(&line) {
+                let rest = datafile::read_to_end_bounded(&mut reader).map_err(cannot)?;
+                if rest.trim_ascii().is_empty() {
+                    return Ok((
+                        f.results.into_iter().map(ScoredRun::from_owned).collect(),
+                        0,
+                    ));
+                }
+            } else if !is_run_line(&line) {
+                line.extend_from_slice(
+                    &datafile::read_to_end_bounded(&mut reader).map_err(cannot)?,
+                );
+                return whole(path, &line, number);
+            }
+        }
+        match run_line(path, number, &line)? {
+            Some(run) => out.push(run),
+            None => skipped += 1,
+        }
+    }
+    Ok((out, skipped))
+}
+
+fn is_run_line(line: &[u8]) -> bool {
+    serde_json::from_slice::<IngestRecord>(line).is_ok()
+        || serde_json::from_slice::<RunRecord>(line).is_ok()
+}
+
+/// One JSON line: an ingested run (`None` without track or benchmark
+/// identity) or a results record.
+fn run_line(path: &Path, number: usize, line: &[u8]) -> anyhow::Result<Option<ScoredRun>> {
+    if let Ok(r) = serde_json::from_slice::<IngestRecord>(line) {
+        return Ok(crate::scoring::scored_run(&r));
+    }
+    let r = serde_json::from_slice::<RunRecord>(line).map_err(|e| {
+        anyhow::anyhow!(
+            "{}:{number}: neither an ingested run nor a results record: {e}",
+            path.display()
+        )
+    })?;
+    Ok(Some(ScoredRun::from_owned(r)))
+}
+
+/// A whole file that did not start with a run line: a (multi-line) results
+/// file, or else JSON lines whose first bad line is reported (`text` starts at
+/// line `first` of the file; only blank lines precede it).
+fn whole(path: &Path, text: &[u8], first: usize) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
+    if let Ok(f) = serde_json::from_slice::<ResultsFile>(text) {
+        return Ok((
+            f.results.into_iter().map(ScoredRun::from_owned).collect(),
+            0,
+        ));
     }
     let mut out = Vec::new();
     let mut skipped = 0;
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+    for (i, line) in text.split(|b| *b == b'\n').enumerate() {
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        if let Ok(r) = serde_json::from_str::<IngestRecord>(line) {
-            match crate::scoring::scored_run(&r) {
-                Some(run) => out.push(run),
-                None => skipped += 1,
-            }
-            continue;
+        match run_line(path, first + i, line)? {
+            Some(run) => out.push(run),
+            None => skipped += 1,
         }
-        let r = serde_json::from_str::<RunRecord>(line).map_err(|e| {
-            anyhow::anyhow!(
-                "{}:{}: neither an ingested run nor a results record: {e}",
-                path.display(),
-                i + 1
-            )
-        })?;
-        out.push(ScoredRun::from_record(&r));
     }
     Ok((out, skipped))
 }
@@ -130,7 +201,9 @@ pub(super) fn load_inputs(
         }
         all.extend(got);
     }
-    let inventory = Inventory::read(inventory)?;
+    // Only the facts of the benchmarks that were run are needed.
+    let wanted: std::collections::HashSet<String> = all.iter().map(|r| r.file.path()).collect();
+    let inventory = Inventory::read_cached_only(inventory, &|p| wanted.contains(p))?;
     let subs = load_set(submissions, comp);
     for l in subs.iter().filter(|l| l.submission.is_none()) {
         for p in &l.problems {
@@ -310,7 +383,7 @@ fn proof_exhibition(
         })?;
         records.extend(got);
     }
-    let inventory = Inventory::read(&args.inventory)?;
+    let inventory = Inventory::read_cached(&args.inventory)?;
     let statuses = inventory
         .non_incremental
         .iter()
@@ -331,4 +404,62 @@ fn write_out(path: Option<&Path>, text: &str) -> CmdResult {
         None => print(text)?,
     }
     Ok(Outcome::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Answer;
+
+    fn records() -> Vec<RunRecord> {
+        let r = |solver: &str, name: &str, result: Answer| RunRecord {
+            track: Track::SingleQuery,
+            solver: solver.into(),
+            file: crate::benchmarks::Smt2File {
+                incremental: false,
+                logic: crate::model::Logic::new("QF_BV"),
+                family: vec!["f".into()],
+                name: name.into(),
+            },
+            result,
+            cpu_time: 1.5,
+            wallclock_time: 1.25,
+            memory_usage: 1e6,
+            nb_answers: None,
+        };
+        vec![
+            r("a", "x.smt2", Answer::Sat),
+            r("b", "x.smt2", Answer::Unsat),
+            r("a", "y.smt2", Answer::Timeout),
+        ]
+    }
+
+    /// Every accepted shape gives the same runs (the streaming reader decides
+    /// the format from the first record).
+    #[test]
+    fn results_files_and_json_lines_read_alike() {
+        let dir = tempfile::tempdir().unwrap();
+        let want: Vec<ScoredRun> = records().iter().map(ScoredRun::from_record).collect();
+        let file = ResultsFile { results: records() };
+        let pretty = dir.path().join("pretty.json");
+        file.write(&pretty).unwrap();
+        let gz = dir.path().join("one-line.json.gz");
+        file.write(&gz).unwrap();
+        let lines = dir.path().join("runs.jsonl");
+        let mut text = String::from("\n  \n");
+        for r in records() {
+            text.push_str(&serde_json::to_string(&r).unwrap());
+            text.push('\n');
+        }
+        std::fs::write(&lines, &text).unwrap();
+        for p in [&pretty, &gz, &lines] {
+            assert_eq!(read_runs(p).unwrap(), (want.clone(), 0), "{}", p.display());
+        }
+        std::fs::write(&lines, format!("{text}{{\"not\": 1}}\n")).unwrap();
+        let e = read_runs(&lines).unwrap_err().to_string();
+        assert!(e.contains("runs.jsonl:6: neither an ingested run"), "{e}");
+        std::fs::write(&lines, "\n\n{broken\n").unwrap();
+        let e = read_runs(&lines).unwrap_err().to_string();
+        assert!(e.contains("runs.jsonl:3: neither"), "{e}");
+    }
 }

@@ -61,7 +61,7 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
     if args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008 {
         return run_2008(&comp, &args);
     }
-    let inv = Inventory::read(&args.inventory)?;
+    let inv = Inventory::read_cached(&args.inventory)?;
     let mut notes = Vec::new();
     let previous = read_results(&args.previous_results, &comp, &mut notes, true)?;
     let current = read_results(&args.current_results, &comp, &mut notes, false)?;
@@ -111,6 +111,10 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
         None if !args.explain => print(&to_json(&selection)?)?,
         None => {}
     }
+    // The process ends here: freeing the inventory and the selection one
+    // allocation at a time (a million strings) would only cost time.
+    std::mem::forget(inv);
+    std::mem::forget(selection);
     Ok(Outcome::Ok)
 }
 
@@ -133,7 +137,7 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
             "--edition 2008 takes neither --current-results nor --heats",
         ));
     }
-    let inv = Inventory::read(&args.inventory)?;
+    let inv = Inventory::read_cached(&args.inventory)?;
     let mut runs = Vec::new();
     for p in &args.previous_results {
         let (got, skipped) = super::score_cmd::read_runs(p)?;

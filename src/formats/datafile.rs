@@ -59,17 +59,58 @@ fn peek(reader: &mut BufReader<File>, buf: &mut [u8; 2]) -> std::io::Result<usiz
     Ok(n)
 }
 
+/// The most bytes a data file may decompress to (a bound on untrusted input:
+/// the 2025 inventory is 114 MB of JSON).
+pub const MAX_DATA_BYTES: u64 = 4 << 30;
+
+/// The whole (decompressed) content of a data file, gzip or not, at most
+/// [`MAX_DATA_BYTES`].
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, DataFileError> {
+    let mut out = Vec::new();
+    open(path)?
+        .take(MAX_DATA_BYTES + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| {
+            DataFileError::new(
+                path,
+                format!("cannot read (truncated or corrupt gzip?): {e}"),
+            )
+        })?;
+    if out.len() as u64 > MAX_DATA_BYTES {
+        return Err(DataFileError::new(
+            path,
+            format!("larger than {MAX_DATA_BYTES} bytes uncompressed"),
+        ));
+    }
+    Ok(out)
+}
+
+/// The rest of `reader`, at most [`MAX_DATA_BYTES`] (an error beyond).
+pub fn read_to_end_bounded(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    reader.take(MAX_DATA_BYTES + 1).read_to_end(&mut out)?;
+    if out.len() as u64 > MAX_DATA_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {MAX_DATA_BYTES} bytes uncompressed"
+        )));
+    }
+    Ok(out)
+}
+
 /// Reads a JSON(.gz) file into `T`; errors name the file, line and column.
+///
+/// The file is read (and decompressed) into memory first and parsed with
+/// `serde_json::from_slice`: parsing from a reader pulls the stream byte by
+/// byte and takes twice as long on large files (the 2025 inventory).
 pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T, DataFileError> {
-    let reader = open(path)?;
-    serde_json::from_reader(reader).map_err(|e| {
-        let what = if e.is_io() {
-            "cannot read (truncated or corrupt gzip?)"
-        } else {
-            "invalid content"
-        };
-        DataFileError::new(path, format!("{what}: {e}"))
-    })
+    let bytes = read_bytes(path)?;
+    parse_json(path, &bytes)
+}
+
+/// Parses JSON `bytes` read from `path`; errors name the file, line and column.
+pub fn parse_json<T: DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T, DataFileError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| DataFileError::new(path, format!("invalid content: {e}")))
 }
 
 /// The temporary name (`.<name>.tmp` next to it) under which `path` is written
@@ -112,12 +153,15 @@ pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), DataFileEr
     let gz = path.extension().is_some_and(|e| e == "gz");
     write_replacing(path, |file| {
         if gz {
-            let mut w = GzEncoder::new(BufWriter::new(file), Compression::default());
+            let mut w = GzEncoder::new(
+                BufWriter::with_capacity(1 << 20, file),
+                Compression::default(),
+            );
             serde_json::to_writer(&mut w, value).map_err(std::io::Error::other)?;
             w.write_all(b"\n")?;
             w.finish()?.flush()
         } else {
-            let mut w = BufWriter::new(file);
+            let mut w = BufWriter::with_capacity(1 << 20, file);
             serde_json::to_writer_pretty(&mut w, value).map_err(std::io::Error::other)?;
             w.write_all(b"\n")?;
             w.flush()

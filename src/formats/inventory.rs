@@ -25,7 +25,15 @@ pub struct Smt2File {
 impl Smt2File {
     /// The library-relative path: `(non-)incremental/LOGIC/family.../name`.
     pub fn path(&self) -> String {
-        let mut p = String::from(if self.incremental {
+        let mut p = String::new();
+        self.write_path(&mut p);
+        p
+    }
+
+    /// Appends [`Smt2File::path`] to `p` (reuse one buffer to look paths up
+    /// without allocating).
+    pub fn write_path(&self, p: &mut String) {
+        p.push_str(if self.incremental {
             "incremental/"
         } else {
             "non-incremental/"
@@ -37,7 +45,6 @@ impl Smt2File {
         }
         p.push('/');
         p.push_str(&self.name);
-        p
     }
 
     /// The family as one string (`a/b`).
@@ -138,6 +145,22 @@ impl Inventory {
     /// Reads an inventory file (JSON or JSON.gz).
     pub fn read(path: &Path) -> Result<Inventory, DataFileError> {
         datafile::read_json(path)
+    }
+
+    /// Reads an inventory file (JSON or JSON.gz) through the binary cache of
+    /// [`inventory_cache`](crate::formats::inventory_cache) (written on first
+    /// use, validated by the file's content hash; same result as [`Inventory::read`]).
+    pub fn read_cached(path: &Path) -> Result<Inventory, DataFileError> {
+        crate::formats::inventory_cache::read(path)
+    }
+
+    /// [`Inventory::read_cached`], keeping only the benchmarks whose library
+    /// path satisfies `keep` (see [`inventory_cache::read_only`](crate::formats::inventory_cache::read_only)).
+    pub fn read_cached_only(
+        path: &Path,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Inventory, DataFileError> {
+        crate::formats::inventory_cache::read_only(path, keep)
     }
 
     /// Writes the inventory (gzip when `path` ends in `.gz`).

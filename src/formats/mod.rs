@@ -2,7 +2,8 @@
 //! format belongs to no stage, so a stage that writes one and a stage that
 //! reads it both depend on this layer, never on each other.
 //!
-//! * [`inventory`]: the benchmark inventory (`benchmarks-YYYY.json.gz`);
+//! * [`inventory`]: the benchmark inventory (`benchmarks-YYYY.json.gz`), and
+//!   [`inventory_cache`], its binary cache keyed by content hash;
 //! * [`results`]: the reference tool's results files (`results-*.json.gz`);
 //! * [`prepared`]: a prepared track (`prepared.json`);
 //! * [`generation`]: the generation manifest (`manifest.json`, `runs-manifest.json.gz`);
@@ -18,6 +19,7 @@ pub mod core_validation;
 pub mod datafile;
 pub mod generation;
 pub mod inventory;
+pub mod inventory_cache;
 pub mod jsonl;
 pub mod prepared;
 pub mod results;

@@ -58,6 +58,11 @@ impl ScoredRun {
     /// carried an answer is not distinguishable in that format (`answer_at_timeout`
     /// is `None`).
     pub fn from_record(r: &RunRecord) -> ScoredRun {
+        ScoredRun::from_owned(r.clone())
+    }
+
+    /// [`ScoredRun::from_record`], consuming the record (no copy of its strings).
+    pub fn from_owned(r: RunRecord) -> ScoredRun {
         let last_answer_time = match (r.track, r.nb_answers) {
             (Track::Incremental, Some(n)) if n > 0 => Some(RunTime {
                 cpu: r.cpu_time,
@@ -66,9 +71,9 @@ impl ScoredRun {
             _ => None,
         };
         ScoredRun {
-            solver: r.solver.clone(),
+            solver: r.solver,
             track: r.track,
-            file: r.file.clone(),
+            file: r.file,
             answer: r.result,
             cpu_time: r.cpu_time,
             wall_time: r.wallclock_time,
@@ -147,11 +152,14 @@ pub fn bench_infos(
 ) -> (HashMap<String, BenchInfo>, Vec<String>) {
     let wanted: HashSet<String> = runs.iter().map(|r| r.file.path()).collect();
     let mut out = HashMap::with_capacity(wanted.len());
+    // One path buffer for the whole library: allocate only for the wanted.
+    let mut p = String::new();
     for b in &inventory.non_incremental {
-        let p = b.file.path();
+        p.clear();
+        b.file.write_path(&mut p);
         if wanted.contains(&p) {
             out.insert(
-                p,
+                p.clone(),
                 BenchInfo {
                     status: b.status,
                     asserts: b.asserts,
@@ -161,10 +169,11 @@ pub fn bench_infos(
         }
     }
     for b in &inventory.incremental {
-        let p = b.file.path();
+        p.clear();
+        b.file.write_path(&mut p);
         if wanted.contains(&p) {
             out.insert(
-                p,
+                p.clone(),
                 BenchInfo {
                     status: Status::Incremental,
                     asserts: 0,

@@ -10,7 +10,7 @@ use crate::benchmarks::{Inventory, Smt2File};
 use crate::model::{Competition, Logic, NewBenchmarkPriority, Status, Track};
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// One candidate benchmark, whatever its kind.
 #[derive(Debug, Clone)]
@@ -106,27 +106,34 @@ pub fn candidates(inv: &Inventory, incremental: bool) -> BTreeMap<Logic, Vec<Can
     let mut by_logic: BTreeMap<Logic, Vec<Candidate<'_>>> = BTreeMap::new();
     if incremental {
         for b in &inv.incremental {
-            by_logic
-                .entry(b.file.logic.clone())
-                .or_default()
-                .push(Candidate {
-                    path: b.file.path(),
-                    file: &b.file,
-                    status: Status::Incremental,
-                    count: b.check_sats,
-                });
+            let c = Candidate {
+                path: b.file.path(),
+                file: &b.file,
+                status: Status::Incremental,
+                count: b.check_sats,
+            };
+            match by_logic.get_mut(&b.file.logic) {
+                Some(v) => v.push(c),
+                None => {
+                    by_logic.insert(b.file.logic.clone(), vec![c]);
+                }
+            }
         }
     } else {
         for b in &inv.non_incremental {
-            by_logic
-                .entry(b.file.logic.clone())
-                .or_default()
-                .push(Candidate {
-                    path: b.file.path(),
-                    file: &b.file,
-                    status: b.status,
-                    count: b.asserts,
-                });
+            let c = Candidate {
+                path: b.file.path(),
+                file: &b.file,
+                status: b.status,
+                count: b.asserts,
+            };
+            // No clone of the logic name per benchmark: look up before inserting.
+            match by_logic.get_mut(&b.file.logic) {
+                Some(v) => v.push(c),
+                None => {
+                    by_logic.insert(b.file.logic.clone(), vec![c]);
+                }
+            }
         }
     }
     for v in by_logic.values_mut() {
@@ -155,15 +162,30 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         ));
     }
     let params = &comp.selection;
-    let removed: HashSet<(String, String, String)> = comp
-        .removed_benchmarks
-        .iter()
-        .map(|r| (r.logic.to_string(), r.family.clone(), r.name.clone()))
-        .collect();
+    // Removed benchmarks by file name (then logic and family): a lookup per
+    // candidate without building a key.
+    let mut removed: HashMap<&str, Vec<(&str, &str)>> = HashMap::new();
+    for r in &comp.removed_benchmarks {
+        removed
+            .entry(r.name.as_str())
+            .or_default()
+            .push((r.logic.as_str(), r.family.as_str()));
+    }
+    let is_removed = |logic: &Logic, c: &Candidate<'_>| {
+        removed.get(c.file.name.as_str()).is_some_and(|v| {
+            v.iter()
+                .any(|(l, f)| *l == logic.as_str() && *f == c.file.family_path())
+        })
+    };
     let mut rng = GlibcRandom::new(input.seed);
     let mut stats = BTreeMap::new();
-    let mut chosen: Vec<SelectedBenchmark> = Vec::new();
     let by_logic = candidates(inv, track.is_incremental());
+    // The selected benchmarks of each logic in path order (`eligible` is in
+    // path order, so index order is path order). Paths of two logics compare
+    // as `LOGIC/` does (no logic name contains `/`), so concatenating the
+    // logics' blocks in that order gives the selection sorted by path without
+    // building and sorting every selected path.
+    let mut blocks: Vec<(String, Vec<SelectedBenchmark>)> = Vec::new();
     for (logic, all) in &by_logic {
         if def.division_of(logic.as_str()).is_none()
             || input.only_logics.is_some_and(|o| !o.contains(logic))
@@ -176,8 +198,7 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         };
         let mut eligible: Vec<&Candidate<'_>> = Vec::new();
         for c in all {
-            let key = (logic.to_string(), c.file.family_path(), c.file.name.clone());
-            if removed.contains(&key) {
+            if is_removed(logic, c) {
                 st.removed += 1;
             } else if track == Track::SingleQuery && input.triviality.is_trivial(&c.path) {
                 st.trivial += 1;
@@ -219,18 +240,26 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             params.new_benchmark_priority,
         );
         st.selected = picked.len();
-        for i in picked {
-            let c = eligible[i];
-            chosen.push(SelectedBenchmark {
-                file: c.file.clone(),
-                status: c.status,
-                count: c.count,
-                new: is_new(c),
-                heat: None,
-            });
-        }
+        let mut picked = picked;
+        picked.sort_unstable();
+        let block = picked
+            .into_iter()
+            .map(|i| {
+                let c = eligible[i];
+                SelectedBenchmark {
+                    file: c.file.clone(),
+                    status: c.status,
+                    count: c.count,
+                    new: is_new(c),
+                    heat: None,
+                }
+            })
+            .collect();
+        blocks.push((format!("{logic}/"), block));
         stats.insert(logic.clone(), st);
     }
+    blocks.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut chosen: Vec<SelectedBenchmark> = blocks.into_iter().flat_map(|(_, b)| b).collect();
     if input.heats > 1 {
         assign_heats(&mut chosen, input.heats, &mut rng, |b| {
             def.division_of(b.file.logic.as_str())
@@ -238,7 +267,11 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
                 .unwrap_or_default()
         });
     }
-    chosen.sort_by_cached_key(|b| b.file.path());
+    debug_assert!(
+        chosen
+            .windows(2)
+            .all(|w| w[0].file.path() <= w[1].file.path())
+    );
     Ok(Selection {
         track,
         year: comp.year,

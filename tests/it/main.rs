@@ -22,6 +22,7 @@ mod ingest_manifest;
 mod ingest_props;
 mod ingest_stream;
 mod ingest_synth;
+mod inventory_cache;
 mod layering;
 mod pipeline;
 mod prepare;

@@ -42,6 +42,8 @@ pub fn smtcomp(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
         .args(args)
         .current_dir(root())
+        // The inventory cache of the tests stays in the target directory.
+        .env("SMTCOMP_CACHE_DIR", root().join("target/test-cache"))
         .stdin(std::process::Stdio::null())
         .output()
         .expect("run smtcomp");

@@ -9,7 +9,11 @@
 //! RSS. Prints the medians over the runs. `--compare EXE` measures another
 //! executor with the original's command line the same way.
 //!
-//! Arguments: `[--commands N] [--runs R] [--compare EXE]`.
+//! `--floor EXE` measures the floor the same way (the C byte-mover
+//! `benches/byte_mover.c`, built by `scripts/bench-trace-executor`), and the
+//! executor is also run with `--te-stats FILE` to measure the statistics' cost.
+//!
+//! Arguments: `[--commands N] [--runs R] [--compare EXE]... [--floor EXE]`.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -49,9 +53,10 @@ fn synthetic(path: &Path, commands: usize) -> (usize, usize) {
     (queries, queries * 4 - 1)
 }
 
-fn run_once(exe: &Path, bench: &Path, out: &Path, queries: usize) -> Sample {
+fn run_once(exe: &Path, pre: &[OsString], bench: &Path, out: &Path, queries: usize) -> Sample {
     let start = Instant::now();
     let child = Command::new(exe)
+        .args(pre)
         .arg(mock())
         .arg("--fast")
         .arg(bench)
@@ -108,14 +113,16 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let mut commands = 1_000_000usize;
     let mut runs = 5usize;
-    let mut compare: Option<PathBuf> = None;
+    let mut compare: Vec<PathBuf> = Vec::new();
+    let mut floor: Option<PathBuf> = None;
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
         match args[i].to_str() {
             Some("--commands") => commands = args[i + 1].to_str().unwrap().parse().unwrap(),
             Some("--runs") => runs = args[i + 1].to_str().unwrap().parse().unwrap(),
-            Some("--compare") => compare = Some(PathBuf::from(&args[i + 1])),
+            Some("--compare") => compare.push(PathBuf::from(&args[i + 1])),
+            Some("--floor") => floor = Some(PathBuf::from(&args[i + 1])),
             _ => {
                 i += 1; // cargo bench passes `--bench`
                 continue;
@@ -126,26 +133,73 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let bench = dir.path().join("bench.smt2");
     let out = dir.path().join("out");
+    let stats = dir.path().join("stats.jsonl");
     let (queries, sent) = synthetic(&bench, commands);
     println!(
         "{commands}-command benchmark ({sent} sent, {queries} queries), {runs} runs, echo solver `smtcomp-mock-solver --fast`"
     );
-    let mut executors = vec![PathBuf::from(env!("CARGO_BIN_EXE_smtcomp-trace-executor"))];
-    executors.extend(compare);
-    for exe in executors {
-        let samples: Vec<Sample> = (0..runs)
-            .map(|_| run_once(&exe, &bench, &out, queries))
-            .collect();
-        let per = |f: &dyn Fn(&Sample) -> f64| {
-            median(samples.iter().map(f).collect()) * 1e6 / sent as f64
-        };
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_smtcomp-trace-executor"));
+    let mut executors: Vec<(String, PathBuf, Vec<OsString>)> = vec![
+        ("smtcomp-trace-executor".into(), ours.clone(), vec![]),
+        (
+            "... --te-stats FILE".into(),
+            ours,
+            vec![format!("--te-stats={}", stats.display()).into()],
+        ),
+    ];
+    executors.extend(
+        floor
+            .iter()
+            .map(|f| ("floor (C byte-mover)".into(), f.clone(), vec![])),
+    );
+    executors.extend(compare.into_iter().map(|c| {
+        let name = c.file_name().unwrap().to_string_lossy().into_owned();
+        (name, c, vec![])
+    }));
+    // Paired rounds: each round runs every executor once, in the same order.
+    let mut samples: Vec<Vec<Sample>> = executors.iter().map(|_| Vec::new()).collect();
+    for _ in 0..runs {
+        for (k, (_, exe, pre)) in executors.iter().enumerate() {
+            samples[k].push(run_once(exe, pre, &bench, &out, queries));
+        }
+    }
+    let per = |k: usize, f: &dyn Fn(&Sample) -> f64| {
+        median(samples[k].iter().map(f).collect()) * 1e6 / sent as f64
+    };
+    for (k, (name, _, _)) in executors.iter().enumerate() {
         println!(
             "{:<28} executor CPU/command {:6.2} us | solver CPU/command {:6.2} us | wall/command {:6.2} us | max RSS {} KiB",
-            exe.file_name().unwrap().to_string_lossy(),
-            per(&|s| s.cpu_s),
-            per(&|s| s.solver_cpu_s),
-            per(&|s| s.wall_s),
-            median(samples.iter().map(|s| s.max_rss_kib as f64).collect()),
+            name,
+            per(k, &|s| s.cpu_s),
+            per(k, &|s| s.solver_cpu_s),
+            per(k, &|s| s.wall_s),
+            median(samples[k].iter().map(|s| s.max_rss_kib as f64).collect()),
         );
     }
+    // Machine-readable lines for scripts/bench-all (stage|ours|floor|ratio|peak MB).
+    let rss_mb =
+        |k: usize| median(samples[k].iter().map(|s| s.max_rss_kib as f64).collect()) / 1024.0;
+    let wall = |k: usize| per(k, &|s| s.wall_s);
+    if floor.is_some() {
+        println!(
+            "BENCH|trace-executor wall us/cmd|{:.2}|{:.2}|{:.2}|{:.1}",
+            wall(0),
+            wall(2),
+            wall(0) / wall(2),
+            rss_mb(0)
+        );
+    }
+    let overhead = per(1, &|s| s.cpu_s) - per(0, &|s| s.cpu_s);
+    println!(
+        "te-stats: {:.2} us executor CPU per command more than without (goal <= 20 us per command with stats: {:.2} us)",
+        overhead,
+        per(1, &|s| s.cpu_s)
+    );
+    println!(
+        "BENCH|--te-stats CPU us/cmd|{:.2}|{:.2}|{:.2}|{:.1}",
+        per(1, &|s| s.cpu_s),
+        per(0, &|s| s.cpu_s),
+        per(1, &|s| s.cpu_s) / per(0, &|s| s.cpu_s),
+        rss_mb(1)
+    );
 }

@@ -1,0 +1,579 @@
+//! A compact binary cache of a benchmark inventory, so that the commands that
+//! read the 114 MB JSON inventory on every call (`select`, `score`, `report`,
+//! `benchmarks stats`) decode it in a fraction of the time.
+//!
+//! # Where, and when it is trusted
+//!
+//! The cache of an inventory file lives in the cache directory
+//! ([`cache_dir`]: `$SMTCOMP_CACHE_DIR`, else `$XDG_CACHE_HOME/smtcomp`, else
+//! `~/.cache/smtcomp`; `SMTCOMP_CACHE_DIR=` (empty) disables caching) under
+//! `inventory-<SHA-256 of the inventory file's bytes>.bin`. It is keyed by the
+//! content of the input file, never by its name or modification time: an edited
+//! inventory has another hash and gets its own cache entry. The JSON(.gz)
+//! inventory stays the source of truth; the cache is written once, after the
+//! first successful JSON parse, atomically (temporary file + rename).
+//!
+//! A cache file is used only if all of these hold, otherwise it is ignored,
+//! the JSON is parsed and the cache rewritten:
+//! * the magic bytes and the format version ([`FORMAT_VERSION`]) match;
+//! * the SHA-256 recorded in its header is the one of the inventory file;
+//! * the payload has exactly the length in the header and its CRC-32 matches
+//!   (a truncated or corrupt file is detected);
+//! * the payload decodes completely: every index, length and enum code in
+//!   range, every string valid UTF-8, no trailing bytes.
+//!
+//! Small inventories (under [`MIN_CACHED_BYTES`] on disk) are not cached.
+
+use crate::formats::datafile::{self, DataFileError};
+use crate::formats::inventory::{
+    Category, IncrementalInfo, Inventory, NonIncrementalInfo, ScanError, Smt2File,
+};
+use crate::model::{Logic, Status};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The first bytes of a cache file.
+pub const MAGIC: &[u8; 8] = b"SMTCINV\0";
+/// The version of the encoding; bumped whenever it (or [`Inventory`]) changes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Inventory files smaller than this (on disk) are parsed directly, not cached.
+pub const MIN_CACHED_BYTES: u64 = 1 << 20;
+const HEADER_LEN: usize = 8 + 4 + 32 + 8 + 4;
+
+/// How an inventory was loaded (for benchmarks and tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Decoded from a valid cache file.
+    Cache,
+    /// Parsed from JSON; the cache was (re)written.
+    JsonCacheWritten,
+    /// Parsed from JSON; a cache file existed but was invalid (the reason is
+    /// in [`Loaded::rejected`]) and was rewritten.
+    JsonCacheRebuilt,
+    /// Parsed from JSON without caching (caching disabled, file too small, or
+    /// the cache could not be written).
+    Json,
+}
+
+/// An inventory and how it was obtained.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The inventory.
+    pub inventory: Inventory,
+    /// Cache or JSON.
+    pub source: Source,
+    /// Why an existing cache file was not used, if one was rejected.
+    pub rejected: Option<String>,
+}
+
+/// The cache directory from the environment (see the module docs), `None` when
+/// caching is disabled or no home directory is known.
+pub fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os("SMTCOMP_CACHE_DIR") {
+        Some(d) if d.is_empty() => None,
+        Some(d) => Some(PathBuf::from(d)),
+        None => std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .map(|d| d.join("smtcomp")),
+    }
+}
+
+/// Reads the inventory `path`, through the cache in [`cache_dir`].
+pub fn read(path: &Path) -> Result<Inventory, DataFileError> {
+    Ok(load(path, cache_dir().as_deref(), MIN_CACHED_BYTES)?.inventory)
+}
+
+/// Reads only the benchmarks of the inventory `path` whose library path
+/// ([`Smt2File::path`]) satisfies `keep` (the scan errors are kept), through
+/// the cache in [`cache_dir`]. From the cache, the other benchmarks are skipped
+/// without allocating anything: scoring needs the facts of the benchmarks
+/// that were run, a fraction of the library.
+pub fn read_only(path: &Path, keep: &dyn Fn(&str) -> bool) -> Result<Inventory, DataFileError> {
+    Ok(load_only(path, cache_dir().as_deref(), MIN_CACHED_BYTES, keep)?.inventory)
+}
+
+/// Reads the inventory `path` through a cache in `dir` (`None`: no cache);
+/// files smaller than `min_bytes` are not cached.
+pub fn load(path: &Path, dir: Option<&Path>, min_bytes: u64) -> Result<Loaded, DataFileError> {
+    load_only(path, dir, min_bytes, &|_| true)
+}
+
+/// [`load`], keeping only the benchmarks whose path satisfies `keep` (see [`read_only`]).
+pub fn load_only(
+    path: &Path,
+    dir: Option<&Path>,
+    min_bytes: u64,
+    keep: &dyn Fn(&str) -> bool,
+) -> Result<Loaded, DataFileError> {
+    let raw =
+        std::fs::read(path).map_err(|e| DataFileError::new(path, format!("cannot read: {e}")))?;
+    let Some(dir) = dir.filter(|_| raw.len() as u64 >= min_bytes) else {
+        return Ok(Loaded {
+            inventory: retain(parse_raw(path, &raw)?, keep),
+            source: Source::Json,
+            rejected: None,
+        });
+    };
+    let hash: [u8; 32] = Sha256::digest(&raw).into();
+    let cache = cache_file(dir, &hash);
+    let mut rejected = None;
+    match std::fs::read(&cache) {
+        Ok(bytes) => match decode_only(&bytes, &hash, keep) {
+            Ok(inventory) => {
+                return Ok(Loaded {
+                    inventory,
+                    source: Source::Cache,
+                    rejected: None,
+                });
+            }
+            Err(reason) => rejected = Some(reason),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => rejected = Some(format!("cannot read: {e}")),
+    }
+    let inventory = parse_raw(path, &raw)?;
+    let written = write_cache(dir, &cache, &encode(&inventory, &hash)).is_ok();
+    let inventory = retain(inventory, keep);
+    let source = match (written, &rejected) {
+        (false, _) => Source::Json,
+        (true, None) => Source::JsonCacheWritten,
+        (true, Some(_)) => Source::JsonCacheRebuilt,
+    };
+    Ok(Loaded {
+        inventory,
+        source,
+        rejected,
+    })
+}
+
+/// The cache file of an inventory whose bytes hash to `hash`.
+pub fn cache_file(dir: &Path, hash: &[u8; 32]) -> PathBuf {
+    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+    dir.join(format!("inventory-{hex}.bin"))
+}
+
+/// `inv` with only the benchmarks whose path satisfies `keep`.
+fn retain(mut inv: Inventory, keep: &dyn Fn(&str) -> bool) -> Inventory {
+    let mut buf = String::new();
+    let mut ok = |f: &Smt2File| {
+        buf.clear();
+        f.write_path(&mut buf);
+        keep(&buf)
+    };
+    inv.incremental.retain(|b| ok(&b.file));
+    inv.non_incremental.retain(|b| ok(&b.file));
+    inv
+}
+
+fn parse_raw(path: &Path, raw: &[u8]) -> Result<Inventory, DataFileError> {
+    if raw.starts_with(&[0x1f, 0x8b]) {
+        let mut text = Vec::with_capacity(raw.len() * 8);
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(
+                flate2::read::MultiGzDecoder::new(raw),
+                datafile::MAX_DATA_BYTES + 1,
+            ),
+            &mut text,
+        )
+        .map_err(|e| {
+            DataFileError::new(
+                path,
+                format!("cannot read (truncated or corrupt gzip?): {e}"),
+            )
+        })?;
+        if text.len() as u64 > datafile::MAX_DATA_BYTES {
+            return Err(DataFileError::new(
+                path,
+                format!(
+                    "larger than {} bytes uncompressed",
+                    datafile::MAX_DATA_BYTES
+                ),
+            ));
+        }
+        datafile::parse_json(path, &text)
+    } else {
+        datafile::parse_json(path, raw)
+    }
+}
+
+/// Writes the cache file atomically under a temporary name unique to this
+/// process (concurrent writers of the same cache never interleave).
+fn write_cache(dir: &Path, cache: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let tmp = cache.with_extension(format!("{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes))
+        .and_then(|_| std::fs::rename(&tmp, cache));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Encodes `inv` as a cache file for the inventory file hashing to `hash`.
+pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
+    let mut logics: Vec<&str> = Vec::new();
+    let mut logic_ix: HashMap<&str, u64> = HashMap::new();
+    let mut families: Vec<&[String]> = Vec::new();
+    let mut family_ix: HashMap<&[String], u64> = HashMap::new();
+    let files = inv
+        .incremental
+        .iter()
+        .map(|b| &b.file)
+        .chain(inv.non_incremental.iter().map(|b| &b.file));
+    for f in files {
+        logic_ix.entry(f.logic.as_str()).or_insert_with(|| {
+            logics.push(f.logic.as_str());
+            logics.len() as u64 - 1
+        });
+        family_ix.entry(&f.family).or_insert_with(|| {
+            families.push(&f.family);
+            families.len() as u64 - 1
+        });
+    }
+    let mut p = Vec::with_capacity(inv.non_incremental.len() * 48 + 1024);
+    put_u(&mut p, logics.len() as u64);
+    for l in &logics {
+        put_s(&mut p, l);
+    }
+    put_u(&mut p, families.len() as u64);
+    for fam in &families {
+        put_u(&mut p, fam.len() as u64);
+        for part in fam.iter() {
+            put_s(&mut p, part);
+        }
+    }
+    let put_file = |p: &mut Vec<u8>, f: &Smt2File| {
+        put_u(p, f.incremental as u64);
+        put_u(p, logic_ix[f.logic.as_str()]);
+        put_u(p, family_ix[f.family.as_slice()]);
+        put_s(p, &f.name);
+    };
+    put_u(&mut p, inv.incremental.len() as u64);
+    for b in &inv.incremental {
+        put_file(&mut p, &b.file);
+        put_u(&mut p, b.check_sats);
+        match &b.statuses {
+            None => put_u(&mut p, 0),
+            Some(ss) => {
+                put_u(&mut p, ss.len() as u64 + 1);
+                p.extend(ss.iter().map(|s| status_code(*s)));
+            }
+        }
+    }
+    put_u(&mut p, inv.non_incremental.len() as u64);
+    for b in &inv.non_incremental {
+        put_file(&mut p, &b.file);
+        p.push(status_code(b.status));
+        put_u(&mut p, b.asserts);
+        p.push(match b.category {
+            None => 0,
+            Some(Category::Check) => 1,
+            Some(Category::Industrial) => 2,
+            Some(Category::Crafted) => 3,
+            Some(Category::Random) => 4,
+        });
+    }
+    put_u(&mut p, inv.errors.len() as u64);
+    for e in &inv.errors {
+        put_s(&mut p, &e.path);
+        put_s(&mut p, &e.reason);
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + p.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(hash);
+    out.extend_from_slice(&(p.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(&p).to_le_bytes());
+    out.extend_from_slice(&p);
+    out
+}
+
+/// Decodes a cache file for the inventory file hashing to `hash`, or says why
+/// it cannot be trusted.
+pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<Inventory, String> {
+    decode_only(bytes, hash, &|_| true)
+}
+
+/// [`decode`], keeping only the benchmarks whose path satisfies `keep` (every
+/// entry is still decoded and checked).
+pub fn decode_only(
+    bytes: &[u8],
+    hash: &[u8; 32],
+    keep: &dyn Fn(&str) -> bool,
+) -> Result<Inventory, String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "truncated: {} bytes, shorter than the header",
+            bytes.len()
+        ));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err("not an inventory cache (magic bytes)".into());
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "format version {version}, expected {FORMAT_VERSION}"
+        ));
+    }
+    if &bytes[12..44] != hash {
+        return Err("made from another inventory (content hash differs)".into());
+    }
+    let len = u64::from_le_bytes(bytes[44..52].try_into().unwrap_or_default());
+    let crc = u32::from_le_bytes(bytes[52..56].try_into().unwrap_or_default());
+    let payload = &bytes[HEADER_LEN..];
+    if payload.len() as u64 != len {
+        return Err(format!(
+            "truncated or extended: payload of {} bytes, header says {len}",
+            payload.len()
+        ));
+    }
+    if crc32fast::hash(payload) != crc {
+        return Err("corrupt: payload checksum differs".into());
+    }
+    let mut r = Reader { b: payload, at: 0 };
+    let inv = decode_payload(&mut r, keep).map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
+    if r.at != payload.len() {
+        return Err(format!("corrupt: trailing bytes after {}", r.at));
+    }
+    Ok(inv)
+}
+
+/// A decoded entry's identity, borrowed from the payload and the tables.
+struct FileRef<'a> {
+    incremental: bool,
+    logic: usize,
+    family: usize,
+    name: &'a str,
+}
+
+fn decode_payload(r: &mut Reader<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Inventory, String> {
+    let n = r.count()?;
+    let logics = (0..n)
+        .map(|_| r.string().map(Logic::new))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = r.count()?;
+    let mut families = Vec::with_capacity(n);
+    // Each family as the path fragment `part/part/` (empty for no parts).
+    let mut fragments = Vec::with_capacity(n);
+    for _ in 0..n {
+        let k = r.count()?;
+        let parts = (0..k).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?;
+        let mut frag = String::new();
+        for p in &parts {
+            frag.push_str(p);
+            frag.push('/');
+        }
+        families.push(parts);
+        fragments.push(frag);
+    }
+    let mut path = String::new();
+    // Decodes one identity and says whether `keep` wants it.
+    let mut file = |r: &mut Reader<'_>| -> Result<Option<Smt2File>, String> {
+        let incremental = match r.u()? {
+            0 => false,
+            1 => true,
+            x => return Err(format!("bad flag {x}")),
+        };
+        let f = FileRef {
+            incremental,
+            logic: usize::try_from(r.u()?)
+                .ok()
+                .filter(|i| *i < logics.len())
+                .ok_or("logic index")?,
+            family: usize::try_from(r.u()?)
+                .ok()
+                .filter(|i| *i < families.len())
+                .ok_or("family index")?,
+            name: r.str()?,
+        };
+        path.clear();
+        path.push_str(if f.incremental {
+            "incremental/"
+        } else {
+            "non-incremental/"
+        });
+        path.push_str(logics[f.logic].as_str());
+        path.push('/');
+        path.push_str(&fragments[f.family]);
+        path.push_str(f.name);
+        if !keep(&path) {
+            return Ok(None);
+        }
+        Ok(Some(Smt2File {
+            incremental: f.incremental,
+            logic: logics[f.logic].clone(),
+            family: families[f.family].clone(),
+            name: f.name.to_owned(),
+        }))
+    };
+    let n = r.count()?;
+    let mut incremental = Vec::with_capacity(n);
+    for _ in 0..n {
+        let file = file(r)?;
+        let check_sats = r.u()?;
+        let statuses = match r.u()? {
+            0 => None,
+            k => Some(
+                r.bytes(usize::try_from(k - 1).map_err(|_| "length too large")?)?
+                    .iter()
+                    .map(|c| status(*c))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        if let Some(file) = file {
+            incremental.push(IncrementalInfo {
+                file,
+                check_sats,
+                statuses,
+            });
+        }
+    }
+    let n = r.count()?;
+    let mut non_incremental = Vec::with_capacity(n);
+    for _ in 0..n {
+        let file = file(r)?;
+        let status = status(r.byte()?)?;
+        let asserts = r.u()?;
+        let category = match r.byte()? {
+            0 => None,
+            1 => Some(Category::Check),
+            2 => Some(Category::Industrial),
+            3 => Some(Category::Crafted),
+            4 => Some(Category::Random),
+            x => return Err(format!("bad category {x}")),
+        };
+        if let Some(file) = file {
+            non_incremental.push(NonIncrementalInfo {
+                file,
+                status,
+                asserts,
+                category,
+            });
+        }
+    }
+    incremental.shrink_to_fit();
+    non_incremental.shrink_to_fit();
+    let n = r.count()?;
+    let mut errors = Vec::with_capacity(n);
+    for _ in 0..n {
+        errors.push(ScanError {
+            path: r.string()?,
+            reason: r.string()?,
+        });
+    }
+    Ok(Inventory {
+        incremental,
+        non_incremental,
+        errors,
+    })
+}
+
+fn status_code(s: Status) -> u8 {
+    match s {
+        Status::Unsat => 0,
+        Status::Sat => 1,
+        Status::Unknown => 2,
+        Status::Incremental => 3,
+    }
+}
+
+fn status(c: u8) -> Result<Status, String> {
+    Ok(match c {
+        0 => Status::Unsat,
+        1 => Status::Sat,
+        2 => Status::Unknown,
+        3 => Status::Incremental,
+        x => return Err(format!("bad status {x}")),
+    })
+}
+
+fn put_u(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn put_s(out: &mut Vec<u8>, s: &str) {
+    put_u(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// A bounds-checked cursor over the payload.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn byte(&mut self) -> Result<u8, String> {
+        let x = *self.b.get(self.at).ok_or("unexpected end")?;
+        self.at += 1;
+        Ok(x)
+    }
+
+    fn u(&mut self) -> Result<u64, String> {
+        let mut x = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            x |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Ok(x);
+            }
+        }
+        Err("varint too long".into())
+    }
+
+    /// A count of items, each at least one byte long: never more than the
+    /// bytes left (so a corrupt count cannot make us allocate unboundedly).
+    fn count(&mut self) -> Result<usize, String> {
+        let n = self.u()?;
+        if n > (self.b.len() - self.at) as u64 {
+            return Err(format!("count {n} exceeds the remaining bytes"));
+        }
+        Ok(n as usize)
+    }
+
+    fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|e| *e <= self.b.len())
+            .ok_or("length past the end")?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn str(&mut self) -> Result<&'a str, String> {
+        let n = self.u()?;
+        let n = usize::try_from(n).map_err(|_| "length too large")?;
+        let b = self.bytes(n)?;
+        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}"))
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.str().map(str::to_owned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip() {
+        for x in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
+            let mut b = Vec::new();
+            put_u(&mut b, x);
+            assert_eq!(Reader { b: &b, at: 0 }.u().unwrap(), x);
+        }
+    }
+}

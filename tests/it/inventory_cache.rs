@@ -1,0 +1,274 @@
+//! The binary inventory cache (`formats::inventory_cache`): the same inventory
+//! as the JSON, keyed by content hash, and never trusted when damaged.
+
+use crate::support::root;
+use smtcomp::benchmarks::Inventory;
+use smtcomp::formats::inventory::{
+    Category, IncrementalInfo, NonIncrementalInfo, ScanError, Smt2File,
+};
+use smtcomp::formats::inventory_cache::{self as cache, Source};
+use smtcomp::model::{Logic, Status};
+use std::path::{Path, PathBuf};
+
+fn file(incremental: bool, logic: &str, family: &[&str], name: &str) -> Smt2File {
+    Smt2File {
+        incremental,
+        logic: Logic::new(logic),
+        family: family.iter().map(|s| s.to_string()).collect(),
+        name: name.into(),
+    }
+}
+
+/// Every field and variant the format has: empty and nested families,
+/// every status and category, per-check-sat statuses, scan errors, non-ASCII.
+fn sample() -> Inventory {
+    let mut inv = Inventory {
+        incremental: vec![
+            IncrementalInfo {
+                file: file(true, "QF_BV", &["a", "b"], "i1.smt2"),
+                check_sats: 3,
+                statuses: Some(vec![Status::Sat, Status::Unsat, Status::Unknown]),
+            },
+            IncrementalInfo {
+                file: file(true, "ALIA", &[], "i2.smt2"),
+                check_sats: 1 << 40,
+                statuses: None,
+            },
+            IncrementalInfo {
+                file: file(true, "ALIA", &[], "i3.smt2"),
+                check_sats: 0,
+                statuses: Some(vec![]),
+            },
+        ],
+        non_incremental: Vec::new(),
+        errors: vec![ScanError {
+            path: "non-incremental/QF_UF/x/bad.smt2".into(),
+            reason: "unreadable: é".into(),
+        }],
+    };
+    let cats = [
+        None,
+        Some(Category::Check),
+        Some(Category::Industrial),
+        Some(Category::Crafted),
+        Some(Category::Random),
+    ];
+    let statuses = [Status::Sat, Status::Unsat, Status::Unknown];
+    for i in 0..500u64 {
+        inv.non_incremental.push(NonIncrementalInfo {
+            file: file(
+                false,
+                ["QF_LIA", "QF_UF", "UF"][i as usize % 3],
+                &[["2019-x", "sub"], ["fam-é", "deep"]][i as usize % 2],
+                &format!("b{i:04}.smt2"),
+            ),
+            status: statuses[i as usize % 3],
+            asserts: i * 1000,
+            category: cats[i as usize % 5],
+        });
+    }
+    inv.sort();
+    inv
+}
+
+fn write_sample(dir: &Path) -> PathBuf {
+    let p = dir.join("inventory.json.gz");
+    sample().write(&p).unwrap();
+    p
+}
+
+fn only_cache_file(dir: &Path) -> PathBuf {
+    let files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    files.into_iter().next().unwrap()
+}
+
+#[test]
+fn written_once_then_read_back_equal_to_the_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let dir = tmp.path().join("cache");
+    let first = cache::load(&inv, Some(&dir), 0).unwrap();
+    assert_eq!(first.source, Source::JsonCacheWritten);
+    assert_eq!(first.inventory, sample());
+    let second = cache::load(&inv, Some(&dir), 0).unwrap();
+    assert_eq!(second.source, Source::Cache);
+    assert_eq!(second.inventory, sample());
+    let name = only_cache_file(&dir);
+    let name = name.file_name().unwrap().to_str().unwrap();
+    assert!(
+        name.starts_with("inventory-") && name.ends_with(".bin"),
+        "{name}"
+    );
+    // Below the size threshold, or without a directory: plain JSON, no file.
+    let small = cache::load(&inv, Some(&tmp.path().join("c2")), u64::MAX).unwrap();
+    assert_eq!(small.source, Source::Json);
+    assert!(!tmp.path().join("c2").exists());
+    assert_eq!(cache::load(&inv, None, 0).unwrap().source, Source::Json);
+}
+
+#[test]
+fn the_real_2025_inventory_round_trips() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = root().join("tests/data/benchmarks-2025.json.gz");
+    let json = Inventory::read(&path).unwrap();
+    let w = cache::load(&path, Some(tmp.path()), 0).unwrap();
+    assert_eq!(w.source, Source::JsonCacheWritten);
+    let c = cache::load(&path, Some(tmp.path()), 0).unwrap();
+    assert_eq!(c.source, Source::Cache);
+    assert!(c.inventory == json, "cache decodes to the JSON inventory");
+    assert_eq!(
+        (json.incremental.len(), json.non_incremental.len()),
+        (44_708, 450_474)
+    );
+}
+
+#[test]
+fn an_edited_inventory_gets_its_own_entry() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let dir = tmp.path().join("cache");
+    cache::load(&inv, Some(&dir), 0).unwrap();
+    let mut edited = sample();
+    edited.non_incremental[7].status = Status::Unknown;
+    edited.write(&inv).unwrap();
+    let got = cache::load(&inv, Some(&dir), 0).unwrap();
+    assert_eq!(got.source, Source::JsonCacheWritten);
+    assert_eq!(got.inventory, edited);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+}
+
+/// Damages the cache file with `damage`, then checks that the next load
+/// rejects it (with a reason containing `why`), returns the JSON's inventory
+/// and rewrites a cache that the load after that uses.
+fn damaged(damage: impl Fn(&mut Vec<u8>), why: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let dir = tmp.path().join("cache");
+    cache::load(&inv, Some(&dir), 0).unwrap();
+    let f = only_cache_file(&dir);
+    let mut bytes = std::fs::read(&f).unwrap();
+    damage(&mut bytes);
+    std::fs::write(&f, &bytes).unwrap();
+    let got = cache::load(&inv, Some(&dir), 0).unwrap();
+    assert_eq!(got.source, Source::JsonCacheRebuilt, "{why}");
+    let reason = got.rejected.unwrap();
+    assert!(reason.contains(why), "{reason} should mention {why}");
+    assert_eq!(got.inventory, sample());
+    let again = cache::load(&inv, Some(&dir), 0).unwrap();
+    assert_eq!(again.source, Source::Cache);
+    assert_eq!(again.inventory, sample());
+}
+
+#[test]
+fn a_truncated_cache_is_detected_and_rebuilt() {
+    damaged(|b| b.truncate(b.len() - 10), "truncated");
+    damaged(|b| b.truncate(20), "truncated");
+    damaged(Vec::clear, "truncated");
+}
+
+#[test]
+fn a_corrupt_cache_is_detected_and_rebuilt() {
+    damaged(|b| *b.last_mut().unwrap() ^= 1, "checksum");
+    damaged(|b| b[300] ^= 0x40, "checksum");
+    damaged(|b| b.extend_from_slice(b"more"), "header says");
+    damaged(|b| b[0] = b'X', "magic");
+    damaged(|b| b[8] = 99, "format version");
+}
+
+#[test]
+fn a_cache_of_another_inventory_is_not_used() {
+    damaged(|b| b[20] ^= 1, "another inventory");
+}
+
+/// A payload that passes the checksum but is damaged (a bug, or a file
+/// crafted on purpose) is rejected with a reason: no panic, no huge allocation.
+#[test]
+fn damaged_payloads_with_a_valid_checksum_are_rejected_not_trusted() {
+    let hash = [7u8; 32];
+    let good = cache::encode(&sample(), &hash);
+    assert_eq!(cache::decode(&good, &hash).unwrap(), sample());
+    const HEADER: usize = 56;
+    let reseal = |b: &mut Vec<u8>| {
+        let payload_len = (b.len() - HEADER) as u64;
+        b[44..52].copy_from_slice(&payload_len.to_le_bytes());
+        let crc = crc32fast::hash(&b[HEADER..]);
+        b[52..56].copy_from_slice(&crc.to_le_bytes());
+    };
+    let mut rejected = 0;
+    for i in HEADER..good.len() {
+        for x in [0x01u8, 0x80, 0xff] {
+            let mut b = good.clone();
+            b[i] ^= x;
+            reseal(&mut b);
+            match cache::decode(&b, &hash) {
+                Err(reason) => {
+                    assert!(reason.starts_with("corrupt"), "{reason}");
+                    rejected += 1;
+                }
+                // Some flips give another valid inventory (a changed count
+                // or name): the checksum, not the decoder, catches those.
+                Ok(inv) => assert_ne!(inv, sample(), "byte {i} ^ {x:#x}"),
+            }
+        }
+    }
+    assert!(rejected > 100, "{rejected}");
+    for len in [HEADER, HEADER + 1, good.len() / 2, good.len() - 1] {
+        let mut b = good[..len].to_vec();
+        reseal(&mut b);
+        let reason = cache::decode(&b, &hash).unwrap_err();
+        assert!(reason.starts_with("corrupt"), "{reason}");
+    }
+}
+
+#[test]
+fn an_unwritable_cache_directory_falls_back_to_the_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let not_a_dir = tmp.path().join("file");
+    std::fs::write(&not_a_dir, "x").unwrap();
+    let got = cache::load(&inv, Some(&not_a_dir), 0).unwrap();
+    assert_eq!(got.source, Source::Json);
+    assert_eq!(got.inventory, sample());
+}
+
+#[test]
+fn only_the_kept_benchmarks_from_json_and_from_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let dir = tmp.path().join("cache");
+    let keep = |p: &str| p.starts_with("incremental/ALIA/") || p.ends_with("/b0003.smt2");
+    let mut want = sample();
+    want.incremental.retain(|b| keep(&b.file.path()));
+    want.non_incremental.retain(|b| keep(&b.file.path()));
+    assert_eq!(want.incremental.len(), 2);
+    assert_eq!(want.non_incremental.len(), 1);
+    for expected in [Source::JsonCacheWritten, Source::Cache] {
+        let got = cache::load_only(&inv, Some(&dir), 0, &keep).unwrap();
+        assert_eq!(got.source, expected);
+        assert_eq!(got.inventory, want);
+    }
+    // The cache written by a filtered load holds the whole inventory.
+    assert_eq!(
+        cache::load(&inv, Some(&dir), 0).unwrap().inventory,
+        sample()
+    );
+}
+
+#[test]
+fn a_damaged_json_inventory_is_still_an_error_naming_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("inv.json");
+    std::fs::write(&p, "{\"incremental\": [").unwrap();
+    let e = cache::load(&p, Some(&tmp.path().join("c")), 0).unwrap_err();
+    assert!(e.to_string().contains("inv.json: invalid content"), "{e}");
+    let gz = tmp.path().join("inv.json.gz");
+    sample().write(&gz).unwrap();
+    let bytes = std::fs::read(&gz).unwrap();
+    std::fs::write(&gz, &bytes[..bytes.len() / 2]).unwrap();
+    let e = cache::load(&gz, Some(&tmp.path().join("c")), 0).unwrap_err();
+    assert!(e.to_string().contains("truncated or corrupt gzip"), "{e}");
+}
