@@ -160,13 +160,18 @@ fn store(sink: &mut Sink, data: &[u8], result: &mut PumpResult) {
     }
 }
 
-/// Gzips `src` into `dst` in a streaming fashion and returns the compressed
-/// size. `cancelled` is polled between chunks; when it returns true the
+/// Gzips at most `limit` bytes of `src` into `dst` in a streaming fashion and
+/// returns the compressed size. `cancelled` is polled between chunks; when it returns true the
 /// partial `dst` is removed and an `Interrupted` error returned. On any error
 /// `dst` is removed.
-pub fn gzip_file(src: &Path, dst: &Path, cancelled: &dyn Fn() -> bool) -> std::io::Result<u64> {
+pub fn gzip_file(
+    src: &Path,
+    dst: &Path,
+    limit: u64,
+    cancelled: &dyn Fn() -> bool,
+) -> std::io::Result<u64> {
     let result = (|| {
-        let mut input = File::open(src)?;
+        let mut input = File::open(src)?.take(limit);
         let out = File::create(dst)?;
         let mut encoder = flate2::write::GzEncoder::new(out, flate2::Compression::default());
         let mut buf = vec![0u8; CHUNK];
@@ -260,17 +265,29 @@ mod tests {
         let src = dir.path().join("p");
         let dst = dir.path().join("p.gz");
         std::fs::write(&src, "step\n".repeat(10_000)).unwrap();
-        let size = gzip_file(&src, &dst, &|| false).unwrap();
+        let size = gzip_file(&src, &dst, u64::MAX, &|| false).unwrap();
         assert_eq!(size, std::fs::metadata(&dst).unwrap().len());
         let mut text = String::new();
         flate2::read::GzDecoder::new(File::open(&dst).unwrap())
             .read_to_string(&mut text)
             .unwrap();
         assert_eq!(text, "step\n".repeat(10_000));
-        let err = gzip_file(&src, &dst, &|| true).unwrap_err();
+        let err = gzip_file(&src, &dst, u64::MAX, &|| true).unwrap_err();
         assert_eq!(err.kind(), std::io::ErrorKind::Interrupted);
         assert!(!dst.exists());
-        let err = gzip_file(&dir.path().join("missing"), &dst, &|| false).unwrap_err();
+        let err = gzip_file(&dir.path().join("missing"), &dst, u64::MAX, &|| false).unwrap_err();
         assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn gzip_of_an_endless_file_stops_at_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let dst = dir.path().join("z.gz");
+        gzip_file(Path::new("/dev/zero"), &dst, 1000, &|| false).unwrap();
+        let mut bytes = Vec::new();
+        flate2::read::GzDecoder::new(File::open(&dst).unwrap())
+            .read_to_end(&mut bytes)
+            .unwrap();
+        assert_eq!(bytes, vec![0u8; 1000]);
     }
 }

@@ -50,6 +50,9 @@ pub struct Outcome {
     pub wall: Duration,
     /// Why it ended.
     pub stop: Stop,
+    /// Descendants that had left the process group (`setsid`) and were
+    /// killed and reaped after the phase (their CPU time then counts).
+    pub escaped: usize,
 }
 
 /// Makes the wrapper a child subreaper so orphaned descendants are re-parented
@@ -223,5 +226,83 @@ pub fn supervise(
     };
     let wall = started.elapsed();
     kill_group_and_reap(pid);
-    Outcome { exit, wall, stop }
+    let escaped = kill_escaped_descendants();
+    Outcome {
+        exit,
+        wall,
+        stop,
+        escaped,
+    }
+}
+
+/// SIGKILLs every remaining descendant of the wrapper (processes that left
+/// the phase's process group with `setsid`, found through the parent links
+/// in `/proc`) and reaps them, so that they neither outlive the phase nor
+/// escape its CPU accounting (as a subreaper the wrapper inherits them).
+/// Bounded by [`CLEANUP_LIMIT`]; returns how many processes were killed.
+pub fn kill_escaped_descendants() -> usize {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    let deadline = Instant::now() + CLEANUP_LIMIT;
+    let mut killed = std::collections::BTreeSet::new();
+    loop {
+        reap_orphans();
+        let live = descendants(me);
+        if live.is_empty() || Instant::now() >= deadline {
+            break;
+        }
+        for pid in live {
+            // SAFETY: kill(2) on a descendant of ours; ESRCH is ignored.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            killed.insert(pid);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    reap_orphans();
+    killed.len()
+}
+
+/// Live (not zombie) descendants of `root`, from `/proc/*/stat`.
+fn descendants(root: i32) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut children: std::collections::HashMap<i32, Vec<(i32, bool)>> =
+        std::collections::HashMap::new();
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // After the command name in parentheses: state, ppid.
+        let mut rest = stat
+            .rsplit_once(')')
+            .map_or("", |(_, r)| r)
+            .split_whitespace();
+        let zombie = rest.next() == Some("Z");
+        if let Some(ppid) = rest.next().and_then(|p| p.parse::<i32>().ok()) {
+            children.entry(ppid).or_default().push((pid, zombie));
+        }
+    }
+    let mut out = Vec::new();
+    let mut todo = vec![root];
+    while let Some(parent) = todo.pop() {
+        for &(pid, zombie) in children.get(&parent).map_or(&[][..], Vec::as_slice) {
+            if pid != root && !out.contains(&pid) {
+                todo.push(pid);
+                if !zombie {
+                    out.push(pid);
+                }
+            }
+        }
+    }
+    out
 }

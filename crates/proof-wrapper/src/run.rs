@@ -136,6 +136,12 @@ fn run_phase(spec: PhaseSpec<'_>) -> Phase {
     };
     let err_pump = child.stderr.take().map(|s| Pump::start(s, log_sink));
     let outcome = process::supervise(&child, started, timeout, grace, cap_flag);
+    if outcome.escaped > 0 {
+        say(&comment(&format!(
+            "{name}: killed {} process(es) that had left its process group",
+            outcome.escaped
+        )));
+    }
     let stdout = out_pump.map(Pump::finish).unwrap_or_default();
     let stderr = err_pump.map(Pump::finish).unwrap_or_default();
     if let Some(e) = &stdout.error {
@@ -166,13 +172,26 @@ fn with_args(cmd: &[OsString], extra: &[&Path]) -> Vec<OsString> {
 /// Compresses the proof if it is below the threshold. Returns the compressed
 /// size (`None` if not compressed) and the time spent. A stale `.gz` from an
 /// earlier run is removed when the proof is not compressed.
+///
+/// Only a regular file is compressed, and only its `proof_size` bytes (a
+/// device such as `/dev/zero` given as the proof file never ends): the
+/// work is thus bounded by the proof's size, which is why it is not cut by
+/// the total budget (its time is reported separately).
 fn compress(opts: &Options, proof_size: u64, gz: &Path) -> (Option<u64>, Duration) {
     let started = Instant::now();
-    if proof_size >= opts.compress_threshold || signals::pending().is_some() {
+    let regular = std::fs::metadata(&opts.proof_file).is_ok_and(|m| m.is_file());
+    if !regular {
+        say(&comment(&format!(
+            "proof file '{}' is not a regular file; not compressed",
+            opts.proof_file.display()
+        )));
+    }
+    if !regular || proof_size >= opts.compress_threshold || signals::pending().is_some() {
         let _ = std::fs::remove_file(gz);
         return (None, started.elapsed());
     }
-    match capture::gzip_file(&opts.proof_file, gz, &|| signals::pending().is_some()) {
+    let cancelled = || signals::pending().is_some();
+    match capture::gzip_file(&opts.proof_file, gz, proof_size, &cancelled) {
         Ok(size) => (Some(size), started.elapsed()),
         Err(e) => {
             say(&comment(&format!(

@@ -251,13 +251,24 @@ fn bad_value(name: &str, value: &OsStr) -> ArgsError {
     ))
 }
 
-/// Parses a non-negative number of seconds such as `2` or `0.5`.
+/// Largest number of seconds accepted by a time option (about 31 years).
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// Parses a non-negative number of seconds such as `2` or `0.5`, at most
+/// [`MAX_SECONDS`] (larger values overflow the clock).
 fn seconds(name: &str, value: &OsStr) -> Result<Duration, ArgsError> {
-    value
+    let s = value
         .to_str()
         .and_then(|v| v.parse::<f64>().ok())
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| bad_value(name, value))
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| bad_value(name, value))?;
+    if s > MAX_SECONDS {
+        return Err(ArgsError::BadOption(format!(
+            "invalid value for --{name}: '{}' (more than {MAX_SECONDS:.0} seconds)",
+            value.to_string_lossy()
+        )));
+    }
+    Duration::try_from_secs_f64(s).map_err(|_| bad_value(name, value))
 }
 
 #[cfg(test)]
@@ -342,6 +353,14 @@ mod tests {
         ));
         assert!(matches!(
             parse(&args(&["--timeout", "x", "s", "b"])),
+            Err(ArgsError::BadOption(_))
+        ));
+        assert!(matches!(
+            parse(&args(&["--te-timeout=1e19", "s", "b"])),
+            Err(ArgsError::BadOption(_))
+        ));
+        assert!(matches!(
+            parse(&args(&["--te-grace=NaN", "s", "b"])),
             Err(ArgsError::BadOption(_))
         ));
         assert!(matches!(

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use smtcomp_smtlib::{CommandReader, Lexer, Position, Status};
 
-use super::output::quote;
+use super::output::{own_words, quote};
 
 /// The marker line that ends the header.
 pub const MARKER: &[u8] = b"--- BENCHMARK BEGINS HERE ---";
@@ -48,7 +48,9 @@ impl std::fmt::Display for InputError {
                 "BAD benchmark (cannot open): '{}'",
                 quote(path.as_os_str().as_encoded_bytes())
             ),
-            InputError::Read(e) => write!(f, "BAD benchmark (cannot read): {e}"),
+            InputError::Read(e) => {
+                f.write_str(&own_words(&format!("BAD benchmark (cannot read): {e}")))
+            }
             InputError::BadHeaderLine(line) => write!(f, "BAD expected result: '{}'", quote(line)),
             InputError::MissingMarker => {
                 f.write_str("BAD benchmark: missing '--- BENCHMARK BEGINS HERE ---'")
@@ -91,10 +93,17 @@ pub fn read_header<R: BufRead>(src: &mut R, all_entries: bool) -> Result<Header,
     let mut stored_all = true;
     let mut line = Vec::new();
     loop {
-        if !read_capped_line(src, &mut line, HEADER_LINE_CAP).map_err(InputError::Read)? {
+        let Some(cut) =
+            read_capped_line(src, &mut line, HEADER_LINE_CAP).map_err(InputError::Read)?
+        else {
             return Err(InputError::MissingMarker);
-        }
+        };
         header.lines += 1;
+        if cut {
+            // Only whitespace may follow a valid entry; anything else beyond
+            // the cap makes the line invalid (`sat` + spaces + `x` is not `sat`).
+            return Err(InputError::BadHeaderLine(line.clone()));
+        }
         let word = trim(&line);
         if word == MARKER {
             return Ok(header);
@@ -110,14 +119,16 @@ pub fn read_header<R: BufRead>(src: &mut R, all_entries: bool) -> Result<Header,
 }
 
 /// Reads one line (through `\n`) into `line`, keeping at most `cap` bytes and
-/// discarding the rest. Returns false at end of input with nothing read.
+/// discarding the rest. Returns `None` at end of input with nothing read, else
+/// whether a byte other than whitespace was discarded.
 pub fn read_capped_line<R: BufRead>(
     src: &mut R,
     line: &mut Vec<u8>,
     cap: usize,
-) -> io::Result<bool> {
+) -> io::Result<Option<bool>> {
     line.clear();
     let mut any = false;
+    let mut cut = false;
     loop {
         let buf = match src.fill_buf() {
             Ok(buf) => buf,
@@ -125,7 +136,7 @@ pub fn read_capped_line<R: BufRead>(
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(any);
+            return Ok(any.then_some(cut));
         }
         any = true;
         let (n, done) = match buf.iter().position(|&b| b == b'\n') {
@@ -133,10 +144,12 @@ pub fn read_capped_line<R: BufRead>(
             None => (buf.len(), false),
         };
         let room = cap.saturating_sub(line.len());
-        line.extend_from_slice(&buf[..n.min(room)]);
+        let kept = n.min(room);
+        line.extend_from_slice(&buf[..kept]);
+        cut |= buf[kept..n].iter().any(|b| !b.is_ascii_whitespace());
         src.consume(n);
         if done {
-            return Ok(true);
+            return Ok(Some(cut));
         }
     }
 }
@@ -204,13 +217,37 @@ mod tests {
     }
 
     #[test]
+    fn header_line_beyond_the_cap_is_not_an_entry() {
+        let long = format!("sat{}x\n--- BENCHMARK BEGINS HERE ---\n", " ".repeat(5000));
+        let e = header(&long, false).unwrap_err();
+        assert!(
+            e.to_string().starts_with("BAD expected result: 'sat   "),
+            "{e}"
+        );
+        // Trailing whitespace beyond the cap is still whitespace.
+        let ok = format!("sat{}\n--- BENCHMARK BEGINS HERE ---\n", " ".repeat(5000));
+        assert_eq!(header(&ok, false).unwrap().expected, vec![Status::Sat]);
+    }
+
+    #[test]
     fn capped_line() {
         let mut src = "abcdef\nxy".as_bytes();
         let mut line = Vec::new();
-        assert!(read_capped_line(&mut src, &mut line, 3).unwrap());
+        assert_eq!(
+            read_capped_line(&mut src, &mut line, 3).unwrap(),
+            Some(true)
+        );
         assert_eq!(line, b"abc");
-        assert!(read_capped_line(&mut src, &mut line, 3).unwrap());
+        assert_eq!(
+            read_capped_line(&mut src, &mut line, 3).unwrap(),
+            Some(false)
+        );
         assert_eq!(line, b"xy");
-        assert!(!read_capped_line(&mut src, &mut line, 3).unwrap());
+        assert_eq!(read_capped_line(&mut src, &mut line, 3).unwrap(), None);
+        let mut src = "sat   \r\n".as_bytes();
+        assert_eq!(
+            read_capped_line(&mut src, &mut line, 4).unwrap(),
+            Some(false)
+        );
     }
 }

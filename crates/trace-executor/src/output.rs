@@ -56,6 +56,29 @@ impl<W: Write> Output<W> {
     }
 }
 
+/// Our own words never contain "error" (any case): the tool-info reads that
+/// word as the solver's ERROR. An I/O failure's text ("Input/output error
+/// (os error 5)") says "failure" instead. Apply only to text without quoted
+/// solver output (the solver's own `(error ...)` must stay visible).
+pub fn own_words(text: &str) -> String {
+    let text = &text.replace(" (os error ", " (errno ");
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(at) = lower[i..].find("error") {
+        let at = i + at;
+        out.push_str(&text[i..at]);
+        out.push_str(if text.as_bytes()[at] == b'E' {
+            "Failure"
+        } else {
+            "failure"
+        });
+        i = at + "error".len();
+    }
+    out.push_str(&text[i..]);
+    out
+}
+
 /// Renders bytes for a single-line quoted message: a trailing CR/LF is
 /// stripped, control bytes and invalid UTF-8 become `\xNN`, and more than
 /// [`QUOTE_LIMIT`] bytes are cut with `...`.
@@ -111,6 +134,16 @@ mod tests {
             quote(b"(error \"line 1\nline 2\")"),
             "(error \"line 1\\x0aline 2\")"
         );
+    }
+
+    #[test]
+    fn own_words_never_say_error() {
+        assert_eq!(
+            own_words("BAD benchmark (cannot read): Input/output error (os error 5)"),
+            "BAD benchmark (cannot read): Input/output failure (errno 5)"
+        );
+        assert_eq!(own_words("ERRORS Error"), "FailureS Failure");
+        assert_eq!(own_words("no such word"), "no such word");
     }
 
     #[test]

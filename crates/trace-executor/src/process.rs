@@ -21,9 +21,18 @@ use std::time::{Duration, Instant};
 use super::lines::{Line, LineAssembler};
 use super::signals::SignalPipe;
 
-/// More complete lines than this waiting unread means the solver floods
-/// stdout; the run stops instead of buffering without bound.
+/// More complete lines than this arriving while a command is being written
+/// (all of them unsolicited) means the solver floods stdout; the run stops
+/// instead of buffering without bound. (While a response is due, output is
+/// read only when no line is waiting, so that buffer is bounded by one read.)
 pub const MAX_PENDING_LINES: usize = 1024;
+
+/// Reads of 64 KiB taken from a dead solver's stdout (1 MiB, the largest
+/// pipe buffer Linux grants by default).
+const DEAD_DRAIN_READS: usize = 16;
+
+/// Longest grace period honoured (a larger one cannot be represented).
+const MAX_GRACE: Duration = Duration::from_secs(1 << 30);
 
 /// Time between SIGTERM and SIGKILL of the solver group.
 pub const TERM_TO_KILL: Duration = Duration::from_secs(1);
@@ -179,10 +188,10 @@ impl Solver {
         let mut child = cmd.spawn()?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
-        // stdin is non-blocking (writes interleave with reads under poll);
-        // stdout stays blocking: it is only read when known to be readable,
-        // or in the blocking fast path of `recv`.
+        // Both pipes are non-blocking: writes interleave with reads under
+        // poll, and reads never block once the solver is dead.
         set_nonblocking(stdin.as_raw_fd())?;
+        set_nonblocking(stdout.as_raw_fd())?;
         let stderr_copier = match (capture, child.stderr.take()) {
             (Some((file, limit)), Some(src)) => Some(std::thread::spawn(move || {
                 copy_capped(src, file, limit);
@@ -226,7 +235,12 @@ impl Solver {
                 Some(libc::EAGAIN) => {
                     let (readable, _) = self.wait_io(true, ctl)?;
                     if readable {
-                        self.fill()?;
+                        self.fill();
+                        // Lines read while a command is being written are
+                        // all unsolicited: buffer a bounded number only.
+                        if self.lines.pending() > MAX_PENDING_LINES {
+                            return Err(Interrupt::Flooded);
+                        }
                     }
                 }
                 _ => {
@@ -238,10 +252,11 @@ impl Solver {
         Ok(())
     }
 
-    /// Reads the next non-blank line. Without a deadline this blocks in
-    /// `read(2)` (one syscall per response, like the original); a signal
-    /// interrupts it with `EINTR` or, via the handler's SIGTERM to the
-    /// solver group, with end of file. With a deadline it uses `poll(2)`.
+    /// Reads the next non-blank line, waiting in `poll(2)` on the solver's
+    /// stdout, the signal pipe and the child pipe (the solver's death), and
+    /// the watchdog deadline. Lines already received are taken first, and
+    /// more output is read only when none is waiting, so a due answer is
+    /// never lost to a flood of lines written with it.
     pub fn recv(&mut self, ctl: &Control) -> Result<Line, Interrupt> {
         loop {
             if let Some(line) = self.lines.pop() {
@@ -250,50 +265,11 @@ impl Solver {
             if self.eof {
                 return Err(Interrupt::Eof);
             }
-            if ctl.deadline.is_some() {
-                self.wait_io(false, ctl)?;
-                self.fill()?;
-            } else {
-                self.read_blocking(ctl)?;
+            let (readable, _) = self.wait_io(false, ctl)?;
+            if readable {
+                self.fill();
             }
         }
-    }
-
-    fn read_blocking(&mut self, ctl: &Control) -> Result<(), Interrupt> {
-        if let Some(sig) = ctl.signals.pending() {
-            return Err(Interrupt::Signal(sig));
-        }
-        let Some(stdout) = self.stdout.as_ref() else {
-            self.eof = true;
-            return Ok(());
-        };
-        // SAFETY: reading into our own buffer from our own descriptor.
-        let n = unsafe {
-            libc::read(
-                stdout.as_raw_fd(),
-                self.rbuf.as_mut_ptr().cast(),
-                self.rbuf.len(),
-            )
-        };
-        match n {
-            n if n > 0 => self.lines.feed(&self.rbuf[..n as usize]),
-            0 => self.at_eof(),
-            _ => match io::Error::last_os_error().raw_os_error() {
-                Some(libc::EINTR) => {
-                    if let Some(sig) = ctl.signals.pending() {
-                        return Err(Interrupt::Signal(sig));
-                    }
-                }
-                Some(libc::EAGAIN) => {
-                    self.wait_io(false, ctl)?;
-                }
-                _ => self.at_eof(),
-            },
-        }
-        if self.lines.pending() > MAX_PENDING_LINES {
-            return Err(Interrupt::Flooded);
-        }
-        Ok(())
     }
 
     fn at_eof(&mut self) {
@@ -303,43 +279,60 @@ impl Solver {
     }
 
     /// One non-blocking read of solver stdout into the line assembler.
-    fn fill(&mut self) -> Result<(), Interrupt> {
+    /// Returns false when nothing was available.
+    fn fill(&mut self) -> bool {
         let Some(stdout) = self.stdout.as_mut() else {
-            return Ok(());
+            return false;
         };
         match stdout.read(&mut self.rbuf) {
-            Ok(0) => {
-                self.eof = true;
-                self.stdout = None;
-                self.lines.finish();
+            Ok(0) => self.at_eof(),
+            Ok(n) => {
+                self.lines.feed(&self.rbuf[..n]);
+                return true;
             }
-            Ok(n) => self.lines.feed(&self.rbuf[..n]),
             Err(e)
                 if matches!(
                     e.kind(),
                     io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
-                ) => {}
-            Err(_) => {
-                self.eof = true;
-                self.stdout = None;
-                self.lines.finish();
+                ) =>
+            {
+                return false;
+            }
+            Err(_) => self.at_eof(),
+        }
+        false
+    }
+
+    /// The solver died (it is reaped): what it wrote before is still in the
+    /// pipe and is taken (at most [`DEAD_DRAIN_READS`] reads, the largest
+    /// pipe buffer); then its stdout counts as closed, even when a
+    /// descendant still holds the pipe open.
+    fn solver_died(&mut self) {
+        for _ in 0..DEAD_DRAIN_READS {
+            if !self.fill() {
+                break;
             }
         }
-        if self.lines.pending() > MAX_PENDING_LINES {
-            return Err(Interrupt::Flooded);
+        if !self.eof {
+            self.at_eof();
         }
-        Ok(())
+        self.stdin = None;
     }
 
     /// Waits until stdout is readable (or, with `want_write`, stdin is
-    /// writable). Returns `(readable, writable)`.
+    /// writable). Returns `(readable, writable)`. When the solver has died,
+    /// its remaining output is taken and the result is `(false, false)`
+    /// with end of file recorded.
     fn wait_io(&mut self, want_write: bool, ctl: &Control) -> Result<(bool, bool), Interrupt> {
-        let out_fd = self.stdout.as_ref().map_or(-1, AsRawFd::as_raw_fd);
-        let in_fd = match (&self.stdin, want_write) {
-            (Some(s), true) => s.as_raw_fd(),
-            _ => -1,
-        };
         loop {
+            let out_fd = self.stdout.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+            let in_fd = match (&self.stdin, want_write) {
+                (Some(s), true) => s.as_raw_fd(),
+                _ => -1,
+            };
+            if out_fd < 0 && in_fd < 0 {
+                return Err(Interrupt::Eof);
+            }
             let timeout = match ctl.deadline {
                 None => -1,
                 Some(d) => {
@@ -354,6 +347,7 @@ impl Solver {
                 pollfd(out_fd, libc::POLLIN),
                 pollfd(ctl.signals.fd(), libc::POLLIN),
                 pollfd(in_fd, libc::POLLOUT),
+                pollfd(ctl.signals.child_fd(), libc::POLLIN),
             ];
             // SAFETY: fds is a valid array of pollfd.
             let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
@@ -368,15 +362,19 @@ impl Solver {
                     return Err(Interrupt::Signal(sig));
                 }
             }
+            if fds[3].revents != 0 {
+                ctl.signals.drain_child();
+                if self.try_reap(libc::WNOHANG) {
+                    self.solver_died();
+                    return Ok((false, false));
+                }
+            }
             let ready =
                 |f: &libc::pollfd, what| f.revents & (what | libc::POLLHUP | libc::POLLERR) != 0;
             let readable = ready(&fds[0], libc::POLLIN);
             let writable = ready(&fds[2], libc::POLLOUT);
             if readable || writable {
                 return Ok((readable, writable));
-            }
-            if out_fd < 0 && in_fd < 0 && r == 0 && ctl.deadline.is_none() {
-                return Err(Interrupt::Eof);
             }
         }
     }
@@ -474,7 +472,8 @@ impl Solver {
     /// to `grace`, SIGTERM the group, wait [`TERM_TO_KILL`], SIGKILL it, reap,
     /// and finally SIGKILL any stray member of the group.
     pub fn shutdown(&mut self, send_exit: bool, grace: Duration, signals: &SignalPipe) -> ExitInfo {
-        let deadline = Instant::now() + grace;
+        let now = Instant::now();
+        let deadline = now.checked_add(grace).unwrap_or(now + MAX_GRACE);
         if send_exit {
             let ctl = Control {
                 signals,

@@ -8,7 +8,7 @@ use smtcomp_smtlib::{CommandKind, CommandReader, Status};
 use super::args::Options;
 use super::input;
 use super::lines::Line;
-use super::output::{Output, quote};
+use super::output::{Output, own_words, quote};
 use super::process::{Control, Interrupt, Solver, StderrSink, cloexec_inherited, resolve};
 use super::signals::{self, SignalPipe};
 use super::stats::{CommandRecord, EndRecord, Stats, solver_cpu};
@@ -112,7 +112,8 @@ pub fn run(opts: &Options, out: &mut Output) -> Outcome {
         solver,
         signals,
         t0,
-        deadline: opts.timeout.map(|t| t0 + t),
+        // A watchdog beyond what the clock can represent is no watchdog.
+        deadline: opts.timeout.and_then(|t| t0.checked_add(t)),
         answers: 0,
         last_answer: None,
         index: 0,
@@ -249,7 +250,7 @@ impl Session<'_> {
                 Ok(Some(command)) => command,
                 Ok(None) if expected.is_none() => return Outcome::Done,
                 Ok(None) => return self.bad("BAD benchmark: unexpected EOF"),
-                Err(e) => return self.bad(&format!("BAD benchmark: {e}")),
+                Err(e) => return self.bad(&own_words(&format!("BAD benchmark: {e}"))),
             };
             let (kind, line) = (command.kind, command.pos.line);
             self.index += 1;
@@ -385,8 +386,11 @@ impl Session<'_> {
     fn finish(mut self, outcome: Outcome) -> Outcome {
         let exit = match outcome {
             Outcome::Done => self.solver.shutdown(true, self.opts.grace, &self.signals),
+            // No (exit) is owed after WRONG/BAD: the solver is stopped at
+            // once, without the grace period of a normal end.
             Outcome::Wrong | Outcome::Bad => {
-                self.solver.shutdown(false, self.opts.grace, &self.signals)
+                self.solver
+                    .shutdown(false, std::time::Duration::ZERO, &self.signals)
             }
             Outcome::Timeout => self.solver.terminate(&self.signals),
             Outcome::Signal(sig) => {

@@ -19,6 +19,21 @@ pub const HANDLED: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP
 static WRITE_FD: AtomicI32 = AtomicI32::new(-1);
 static SOLVER_GROUP: AtomicI32 = AtomicI32::new(0);
 static RECEIVED: AtomicI32 = AtomicI32::new(0);
+static CHILD_WRITE_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// SIGCHLD: the solver (our only child) changed state. A byte on the child
+/// pipe wakes the I/O loop, which then reaps the solver: a dead solver whose
+/// descendants still hold its stdout open must not be waited for.
+extern "C" fn on_child(_sig: libc::c_int) {
+    let fd = CHILD_WRITE_FD.load(Ordering::Relaxed);
+    if fd >= 0 {
+        let byte = 0u8;
+        // SAFETY: write(2) is async-signal-safe; the buffer is a local byte.
+        unsafe {
+            libc::write(fd, (&byte as *const u8).cast(), 1);
+        }
+    }
+}
 
 /// Tells the handler which process group to SIGTERM (0: none).
 pub fn set_solver_group(pgid: libc::pid_t) {
@@ -48,6 +63,8 @@ extern "C" fn on_signal(sig: libc::c_int) {
 pub struct SignalPipe {
     read: OwnedFd,
     _write: OwnedFd,
+    child_read: OwnedFd,
+    _child_write: OwnedFd,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -65,6 +82,19 @@ impl SignalPipe {
     pub fn install() -> io::Result<SignalPipe> {
         let (read, write) = pipe()?;
         WRITE_FD.store(write.as_raw_fd(), Ordering::Relaxed);
+        let (child_read, child_write) = pipe()?;
+        CHILD_WRITE_FD.store(child_write.as_raw_fd(), Ordering::Relaxed);
+        // SAFETY: as above; SA_RESTART so that SIGCHLD never interrupts
+        // other calls, SA_NOCLDSTOP so that only a death wakes the loop.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_child as *const () as usize;
+            libc::sigemptyset(&mut action.sa_mask);
+            action.sa_flags = libc::SA_RESTART | libc::SA_NOCLDSTOP;
+            if libc::sigaction(libc::SIGCHLD, &action, std::ptr::null_mut()) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
         for sig in HANDLED {
             // SAFETY: a zeroed sigaction with a valid handler is well formed.
             unsafe {
@@ -85,7 +115,28 @@ impl SignalPipe {
         Ok(SignalPipe {
             read,
             _write: write,
+            child_read,
+            _child_write: child_write,
         })
+    }
+
+    /// The descriptor that becomes readable when the solver dies.
+    pub fn child_fd(&self) -> RawFd {
+        self.child_read.as_raw_fd()
+    }
+
+    /// Empties the child pipe (after a wake-up).
+    pub fn drain_child(&self) {
+        let mut bytes = [0u8; 64];
+        // SAFETY: reading the non-blocking pipe into a local buffer.
+        while unsafe {
+            libc::read(
+                self.child_read.as_raw_fd(),
+                bytes.as_mut_ptr().cast(),
+                bytes.len(),
+            )
+        } > 0
+        {}
     }
 
     /// The descriptor to poll for readability.

@@ -222,10 +222,19 @@ fn escaped_descendant_holding_the_pipe_does_not_hang_the_wrapper() {
     w.script("smtcomp_checker", MOCK_CHECKER);
     let run = w.run(&["bench.smt2"]);
     let escaped = read_pid(&w, "escaped.pid");
+    // Before #18 the escapee survived the run (and its CPU time was lost).
+    let survived = alive(escaped);
     // SAFETY: kill(2) on the process this test started (through the mock solver).
     unsafe {
         libc::kill(escaped, libc::SIGKILL);
     }
+    assert!(!survived, "the setsid escapee {escaped} survived the run");
+    assert!(
+        run.stdout
+            .contains("; solver: killed 1 process(es) that had left its process group\n"),
+        "{}",
+        run.stdout
+    );
     assert_eq!(
         interpret(&run.stdout).verdict,
         ProofVerdict::Valid,
@@ -233,6 +242,31 @@ fn escaped_descendant_holding_the_pipe_does_not_hang_the_wrapper() {
         run.stdout
     );
     assert!(run.elapsed < HANG_GUARD, "{:?}", run.elapsed);
+}
+
+#[test]
+fn dev_zero_as_proof_file_is_not_compressed_forever() {
+    let w = Work::new();
+    w.script("smtcomp_solver", "echo unsat\n");
+    w.script("smtcomp_checker", "echo valid\n");
+    // /dev/zero never ends: before #18 the compression read it forever,
+    // even with --total-budget.
+    let run = w.run(&[
+        "--proof-file",
+        "/dev/zero",
+        "--total-budget",
+        "5",
+        "bench.smt2",
+    ]);
+    assert!(
+        run.stdout
+            .contains("; proof file '/dev/zero' is not a regular file; not compressed\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("\ncompressedsize=\n"), "{}", run.stdout);
+    assert_eq!(interpret(&run.stdout).verdict, ProofVerdict::Valid);
+    assert!(run.elapsed < HANG_GUARD);
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod common;
 
 mod compat;
 mod fixes;
+mod hostile;
 mod lexer;
 mod process;
 mod scale;
