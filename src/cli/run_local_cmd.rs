@@ -2,7 +2,7 @@
 
 use super::{CmdResult, GlobalArgs, Outcome, print};
 use crate::benchexec::Manifest;
-use crate::benchexec::{RunOptions, run_definition, select};
+use crate::benchexec::{RunOptions, result_files, run_definition, run_subset, select};
 use crate::formats::generation::RUNS_FILE;
 use crate::formats::runs_manifest::{self, ManifestIndex};
 use crate::ingest::{self, IngestOptions};
@@ -37,6 +37,11 @@ pub struct RunLocalArgs {
     /// Fixed start time `YYYY-MM-DD hh:mm:ss` (reproducible result file names).
     #[arg(long, value_name = "TIME")]
     start_time: Option<String>,
+    /// Resume: run only the runs the accounting (results against the runs manifest)
+    /// reports missing; complete definitions are skipped. Without it, a definition
+    /// that already has results is skipped. Results are never deleted.
+    #[arg(long)]
+    only_missing: bool,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
@@ -59,6 +64,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
             .unwrap_or_default(),
         start_time: args.start_time,
         timeout: None,
+        replace: false,
     };
     // The per-run manifest, for the accounting of each definition's runs.
     let index = match ManifestIndex::read(&execdir.join(RUNS_FILE)) {
@@ -74,11 +80,41 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut failures = Vec::new();
+    let mut skipped = Vec::new();
     for file in &files {
         bar.set_message(file.to_string());
-        let outcome = run_definition(&execdir, &m, file, &opts);
+        let def = &m.definitions[*file];
+        let has_results = !result_files(&execdir.join(&def.results_dir)).is_empty();
+        let (outcome, rundefs) = if !has_results {
+            (
+                run_definition(&execdir, &m, file, &opts),
+                def.rundefinitions.len(),
+            )
+        } else if !args.only_missing {
+            skipped.push(format!(
+                "{file}: has results in {}; kept, not run again (--only-missing completes it)",
+                def.results_dir
+            ));
+            bar.inc(1);
+            continue;
+        } else {
+            let missing = match index.as_ref() {
+                Some(index) => missing_runs(&execdir, &m, file, index)?,
+                None => super::fail!(
+                    "--only-missing needs {}: regenerate the execution directory",
+                    RUNS_FILE
+                ),
+            };
+            if missing.is_empty() {
+                skipped.push(format!("{file}: complete, nothing missing"));
+                bar.inc(1);
+                continue;
+            }
+            let n = missing.len();
+            (run_subset(&execdir, &m, file, &missing, &opts), n)
+        };
         match outcome {
-            Ok(o) if o.ok(&m.definitions[*file]) => {
+            Ok(o) if o.exit_code == Some(0) && o.results.len() == rundefs => {
                 // BenchExec ended normally: every run it should have made must
                 // be in the results and must have started.
                 if let Some(problem) = account(&execdir, &m, file, index.as_ref())? {
@@ -104,13 +140,17 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
         bar.inc(1);
     }
     bar.finish_and_clear();
+    for s in &skipped {
+        eprintln!("skipped: {s}");
+    }
     for f in &failures {
         eprintln!("error: {f}");
     }
     print(&format!(
-        "{} of {} definitions ran; results in {}\n",
-        files.len() - failures.len(),
+        "{} of {} definitions ran, {} skipped; results in {}\n",
+        files.len() - failures.len() - skipped.len(),
         files.len(),
+        skipped.len(),
         execdir.join("results").display()
     ))?;
     Ok(if failures.is_empty() {
@@ -120,19 +160,34 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     })
 }
 
-/// The runs of definition `file` that BenchExec should have made but did not
-/// (missing from its result files) or that failed to start, as one problem
-/// line naming the definition, the counts and the first runs; `None` when
-/// every run is there and started.
-fn account(
+/// The runs of definition `file` its results lack, by the accounting against the
+/// runs manifest: rundefinition name -> task paths (relative to EXECDIR).
+fn missing_runs(
     execdir: &Path,
     m: &Manifest,
     file: &str,
-    index: Option<&ManifestIndex>,
-) -> anyhow::Result<Option<String>> {
-    let Some(index) = index else {
-        return Ok(None);
-    };
+    index: &ManifestIndex,
+) -> anyhow::Result<std::collections::BTreeMap<String, Vec<String>>> {
+    let (_, got) = ingest_definition(execdir, m, file, index)?;
+    let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for r in &got.records {
+        if r.error.as_deref() == Some(ingest::MISSING_ERROR)
+            && let Some(rd) = &r.rundefinition
+        {
+            out.entry(rd.clone()).or_default().push(r.task.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The results of definition `file` ingested against its part of the runs
+/// manifest: (expected runs, what ingestion found).
+fn ingest_definition(
+    execdir: &Path,
+    m: &Manifest,
+    file: &str,
+    index: &ManifestIndex,
+) -> anyhow::Result<(usize, ingest::Ingested)> {
     let runs: Vec<_> = index
         .runs()
         .iter()
@@ -156,6 +211,23 @@ fn account(
             progress: false,
         },
     );
+    Ok((expected, got))
+}
+
+/// The runs of definition `file` that BenchExec should have made but did not
+/// (missing from its result files) or that failed to start, as one problem
+/// line naming the definition, the counts and the first runs; `None` when
+/// every run is there and started.
+fn account(
+    execdir: &Path,
+    m: &Manifest,
+    file: &str,
+    index: Option<&ManifestIndex>,
+) -> anyhow::Result<Option<String>> {
+    let Some(index) = index else {
+        return Ok(None);
+    };
+    let (expected, got) = ingest_definition(execdir, m, file, index)?;
     let Some(acc) = got.summary.manifest else {
         return Ok(None);
     };

@@ -10,3 +10,4 @@ mod benchexec_e2e;
 mod demo;
 mod test_solver;
 mod uc_validation_benchexec;
+mod vcloud_e2e;
