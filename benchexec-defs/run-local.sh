@@ -71,7 +71,11 @@ status=0
 for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
   def=${DEFS[i]} out=${DEFS[i+1]} limit=${DEFS[i+2]}
   selected "$def" || continue
-  rm -rf -- "$out" && mkdir -p -- "$out"
+  if compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "== $def: results exist in $out/; kept, skipped (smtcomp run-local --only-missing completes them)"
+    continue
+  fi
+  mkdir -p -- "$out"
   echo "== $def -> $out/"
   setsid timeout -s KILL "$limit" "$BENCHEXEC" "$def" "${MODE[@]}" --results-per-rundefinition \
     --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}" >"$out/benchexec.log" 2>&1 </dev/null &

@@ -6,13 +6,20 @@ cd "$EXECDIR"
 export PYTHONPATH="$EXECDIR${PYTHONPATH:+:$PYTHONPATH}"
 export PATH="$EXECDIR/bin:$PATH"
 # Runs the benchmark definitions on the SoSy-Lab VerifierCloud (all, or those named).
+# The tool-info modules resolve the solvers and helpers in the tool directory (.) and
+# name the files to upload: the unpacked archives (archives/) and bin/ (generate
+# --copy-binaries). A definition that already has results is skipped (never deleted).
+# --no-container: the client passes no container option to the workers (their isolation
+# is the VerifierCloud's); it only makes the client load our tool-info modules in-process
+# instead of in a local container process, which can deadlock at exit (seen here).
 # Environment: VCLOUD_BENCHMARK (default benchexec/contrib/vcloud-benchmark.py),
-# VCLOUD_PRIORITY (default URGENT), VCLOUD_ARGS (extra words, e.g. --vcloudMaster URL),
-# SMTCOMP_DOCKER_IMAGE (solver image, --vcloudContainerImage; empty: none).
+# VCLOUD_PRIORITY (default URGENT), VCLOUD_CLIENT_HEAP (MB, default 500), VCLOUD_ARGS
+# (extra words, e.g. --vcloudMaster URL), SMTCOMP_DOCKER_IMAGE (solver image,
+# --vcloudContainerImage; empty: none).
 VCLOUD=${VCLOUD_BENCHMARK:-benchexec/contrib/vcloud-benchmark.py}
 IMAGE=${SMTCOMP_DOCKER_IMAGE-registry.gitlab.com/sosy-lab/benchmarking/competition-scripts/user:latest}
 read -r -a EXTRA <<< "${VCLOUD_ARGS:-}"
-[ -n "$IMAGE" ] && EXTRA+=(--vcloudContainerImage "$IMAGE" --tool-directory "$EXECDIR")
+if [ -n "$IMAGE" ]; then EXTRA+=(--vcloudContainerImage "$IMAGE"); fi
 # definition, results directory, time limit of the whole call (s)
 DEFS=(
   definitions/CVC4_1.8_QF_Bitvec.xml results/single-query/CVC4_1.8_QF_Bitvec 690
@@ -60,12 +67,23 @@ selected() {  # no arguments: every definition; else only those named
   done; return 1
 }
 ONLY=("$@")
+status=0
 for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
   def=${DEFS[i]} out=${DEFS[i+1]}
   selected "$def" || continue
-  rm -rf -- "$out" && mkdir -p -- "$out"
+  if compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "== $def: results exist in $out/; kept, skipped"
+    continue
+  fi
+  mkdir -p -- "$out"
   echo "== $def -> $out/"
-  "$VCLOUD" "$def" --read-only-dir / --overlay-dir . --overlay-dir /home --cgroupAccess \
-    --vcloudClientHeap 500 --vcloudPriority "${VCLOUD_PRIORITY:-URGENT}" \
-    --results-per-rundefinition --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}"
+  rc=0
+  "$VCLOUD" "$def" --tool-directory . --no-container \
+    --cgroupAccess --no-ivy-cache --vcloudClientHeap "${VCLOUD_CLIENT_HEAP:-500}" \
+    --vcloudPriority "${VCLOUD_PRIORITY:-URGENT}" \
+    --results-per-rundefinition --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}" || rc=$?
+  if [ "$rc" -ne 0 ] || ! compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "   FAILED (exit $rc)" >&2; status=1
+  fi
 done
+exit "$status"

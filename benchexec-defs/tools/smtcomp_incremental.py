@@ -9,6 +9,8 @@ answers before any wrong one), `wrong` (1 if a wrong answer was given, else 0),
 `last-answer-time` (seconds from the executor's last `time` line).
 """
 
+import os
+
 import benchexec.result as result
 import benchexec.tools.template
 
@@ -19,20 +21,27 @@ def _answers(output):
     return [line.strip() for line in output if line.strip() in ("sat", "unsat")]
 
 
-class Tool(benchexec.tools.template.BaseTool2):
+class Tool(common.Solver, benchexec.tools.template.BaseTool2):
     """Trace executor driving an incremental SMT solver."""
 
     def executable(self, tool_locator):
-        return tool_locator.find_executable("smtcomp-trace-executor", subdir="bin")
+        self._base_dir(tool_locator)
+        # Normalized (`bin/x`, not `./bin/x`): command lines stay relative to EXECDIR.
+        return os.path.normpath(tool_locator.find_executable("smtcomp-trace-executor", subdir="bin"))
 
     def name(self):
-        return "SMT-COMP trace executor"
+        return self.SOLVER or "SMT-COMP trace executor"
 
     def project_url(self):
         return "https://smt-comp.github.io"
 
     def version(self, executable):
+        if self.SOLVER:
+            return self.VERSION
         return self._version_from_tool(executable).replace("smtcomp-trace-executor", "").strip()
+
+    def program_files(self, executable):
+        return self._program_files(executable)
 
     def cmdline(self, executable, options, task, rlimits):
         if not options:

@@ -20,16 +20,26 @@ import benchexec.tools.template
 from tools import smtcomp_common as common
 
 
-class Tool(benchexec.tools.template.BaseTool2):
+class Tool(common.Solver, benchexec.tools.template.BaseTool2):
     """SMT-COMP solver on one benchmark file."""
 
     def executable(self, tool_locator):
-        # The solver is the first option; BenchExec still wants an executable:
-        # `env` is a harmless, always-present stand-in (used for nothing else).
+        if self.BINARY:
+            # A per-solver module: the solver of the first participation (the command
+            # line still comes from the options; this is for version and upload).
+            return self._locate(tool_locator, self.BINARY)
+        # The generic module: the solver is the first option; BenchExec still wants
+        # an executable: `env` is a harmless, always-present stand-in.
         return tool_locator.find_executable("env")
 
     def name(self):
-        return "SMT-COMP solver"
+        return self.SOLVER or "SMT-COMP solver"
+
+    def version(self, executable):
+        return self.VERSION
+
+    def program_files(self, executable):
+        return self._program_files(executable)
 
     def project_url(self):
         return "https://smt-comp.github.io"

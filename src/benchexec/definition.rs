@@ -3,7 +3,7 @@
 //! Everything is escaped; text content is never padded (BenchExec does not trim
 //! it); one `<option>` per argv element; limits are integers with units.
 
-use crate::formats::generation::Definition;
+use crate::formats::generation::{Definition, TaskEntry};
 use crate::model::Track;
 use crate::util::escape::xml;
 
@@ -12,6 +12,21 @@ pub const DOCTYPE: &str = r#"<!DOCTYPE benchmark PUBLIC "+//IDN sosy-lab.org//DT
 
 /// Path of the property file relative to the `definitions/` directory.
 pub const PROPERTY_FROM_DEFINITIONS: &str = "../tasks/SMT.prp";
+
+/// The definition's one `<resultfiles>` pattern (the VerifierCloud takes only one):
+/// what BenchExec copies back from a run's working directory. Ingestion reads only
+/// the result XML and the logs, so nothing is kept but the Proof Exhibition
+/// wrapper's error logs (each run's in its own `proofs/<run>/`); without a pattern
+/// BenchExec would copy back every file a solver writes.
+pub fn result_files_pattern(track: Track) -> &'static str {
+    match track {
+        Track::ProofExhibition => "proofs/*/*.log",
+        _ => NO_RESULT_FILES,
+    }
+}
+
+/// A `<resultfiles>` pattern that matches no file a run writes.
+pub const NO_RESULT_FILES: &str = "smtcomp-keeps-no-result-files";
 
 /// Extra result columns of a track: (title, identifier for `get_value_from_output`).
 pub fn columns(track: Track) -> &'static [(&'static str, &'static str)] {
@@ -28,8 +43,50 @@ pub fn columns(track: Track) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-/// The XML text of `def`.
-pub fn render(def: &Definition) -> String {
+/// The XML text of `def`; `tasks` are its tasks when it has a selection
+/// ([`crate::formats::generation::Manifest::definition_tasks`]: listed one by one).
+pub fn render(def: &Definition, tasks: &[(&String, &TaskEntry)]) -> String {
+    if def.selection.is_none() {
+        return render_tasks(def, None);
+    }
+    let mut by_rd = std::collections::BTreeMap::new();
+    for (name, rd) in &def.rundefinitions {
+        let list: Vec<String> = tasks
+            .iter()
+            .filter(|(_, t)| rd.logics.contains(&t.logic))
+            .map(|(p, _)| (*p).clone())
+            .collect();
+        by_rd.insert(name.clone(), list);
+    }
+    render_tasks_at(def, Some(&by_rd), "../")
+}
+
+/// A definition of the same benchmark (same limits, tool and rundefinition names)
+/// that runs only the given tasks of the given rundefinitions (rundefinition name ->
+/// task paths relative to the execution directory), for a file in
+/// `definitions/<subdir>/` (`smtcomp run-local --only-missing`). Its file name must
+/// be the original's: BenchExec names the results after it.
+pub fn render_subset(
+    def: &Definition,
+    tasks: &std::collections::BTreeMap<String, Vec<String>>,
+) -> String {
+    render_tasks(def, Some(tasks))
+}
+
+fn render_tasks(
+    def: &Definition,
+    only: Option<&std::collections::BTreeMap<String, Vec<String>>>,
+) -> String {
+    render_tasks_at(def, only, if only.is_some() { "../../" } else { "../" })
+}
+
+/// `only`: the tasks of each rundefinition, listed one by one (grouped by logic),
+/// for a definition file `up` below the execution directory.
+fn render_tasks_at(
+    def: &Definition,
+    only: Option<&std::collections::BTreeMap<String, Vec<String>>>,
+    up: &str,
+) -> String {
     let l = def.limits;
     let mut s = String::new();
     s.push_str("<?xml version=\"1.0\"?>\n");
@@ -53,24 +110,55 @@ pub fn render(def: &Definition) -> String {
             l.memory_mb
         ));
     }
-    if def.track == Track::ProofExhibition {
-        s.push_str("  <resultfiles>*.log</resultfiles>\n");
-    }
     s.push_str(&format!(
-        "  <propertyfile>{}</propertyfile>\n",
-        PROPERTY_FROM_DEFINITIONS
+        "  <resultfiles>{}</resultfiles>\n",
+        xml(result_files_pattern(def.track))
+    ));
+    s.push_str(&format!(
+        "  <propertyfile>{up}{}</propertyfile>\n",
+        PROPERTY_FROM_DEFINITIONS.trim_start_matches("../")
     ));
     for (name, rd) in &def.rundefinitions {
+        let subset = match only {
+            None => None,
+            Some(o) => match o.get(name) {
+                Some(tasks) if !tasks.is_empty() => Some(tasks),
+                _ => continue,
+            },
+        };
         s.push_str(&format!("  <rundefinition name=\"{}\">\n", xml(name)));
         for arg in &rd.command {
             s.push_str(&format!("    <option>{}</option>\n", xml(arg)));
         }
-        for logic in &rd.logics {
-            s.push_str(&format!(
-                "    <tasks name=\"{0}\">\n      <include>../tasks/{1}/{0}/*.yml</include>\n    </tasks>\n",
-                xml(logic.as_str()),
-                def.track.page_suffix()
-            ));
+        match subset {
+            None => {
+                for logic in &rd.logics {
+                    s.push_str(&format!(
+                        "    <tasks name=\"{0}\">\n      <include>../tasks/{1}/{0}/*.yml</include>\n    </tasks>\n",
+                        xml(logic.as_str()),
+                        def.track.page_suffix()
+                    ));
+                }
+            }
+            Some(tasks) => {
+                // One <tasks> per logic (the directory below the track's), as the
+                // pattern form has.
+                let mut open: Option<&str> = None;
+                for t in tasks {
+                    let logic = t.rsplit('/').nth(1).unwrap_or_default();
+                    if open != Some(logic) {
+                        if open.is_some() {
+                            s.push_str("    </tasks>\n");
+                        }
+                        s.push_str(&format!("    <tasks name=\"{}\">\n", xml(logic)));
+                        open = Some(logic);
+                    }
+                    s.push_str(&format!("      <include>{up}{}</include>\n", xml(t)));
+                }
+                if open.is_some() {
+                    s.push_str("    </tasks>\n");
+                }
+            }
         }
         s.push_str("  </rundefinition>\n");
     }

@@ -25,13 +25,16 @@ mod tasks;
 mod validation;
 mod write;
 
+pub use definition::{NO_RESULT_FILES, result_files_pattern};
 pub use names::sanitize;
-pub use runner::{CallOutcome, RunOptions, run_definition, select};
+pub use runner::{
+    CallOutcome, MISSING_DIR, RunOptions, result_files, run_definition, run_subset, select,
+};
 pub use scripts::call_timeout;
 
 pub use crate::formats::generation::Manifest;
 pub use crate::submission::SolverLocation;
-pub use plan::PlanInput;
+pub use plan::{DEFAULT_MAX_TASKS, PlanInput};
 pub use write::HELPER_BINARIES;
 
 use crate::model::Competition;
@@ -51,6 +54,8 @@ pub struct GenerateOptions {
     pub location: SolverLocation,
     /// Copy the helper binaries from this directory into `EXECDIR/bin/`.
     pub binaries_from: Option<PathBuf>,
+    /// At most this many tasks per definition (`None`: [`DEFAULT_MAX_TASKS`]).
+    pub max_tasks: Option<usize>,
 }
 
 /// What [`generate`] produced.
@@ -83,6 +88,7 @@ pub fn generate(
         out: out.clone(),
         test: opts.test,
         location: opts.location.clone(),
+        max_tasks: opts.max_tasks.unwrap_or(DEFAULT_MAX_TASKS),
     };
     let (manifest, mut warnings) = plan::plan(&input)?;
     warnings

@@ -27,6 +27,29 @@ pub fn solver_slugs<'a>(
     Ok(out)
 }
 
+/// Python module identifiers for the solvers (keyed by original name): the slug
+/// with every character outside `[A-Za-z0-9_]` as `_`, made unique (ignoring
+/// ASCII case, for case-insensitive file systems) by a `_2`, `_3`... suffix in
+/// the order of the original names.
+pub fn module_idents(slugs: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    let mut taken = std::collections::BTreeSet::new();
+    let mut out = BTreeMap::new();
+    for (name, slug) in slugs {
+        let base: String = slug
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let mut ident = base.clone();
+        let mut n = 2;
+        while !taken.insert(ident.to_ascii_lowercase()) {
+            ident = format!("{base}_{n}");
+            n += 1;
+        }
+        out.insert(name.clone(), ident);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +75,15 @@ mod tests {
         assert!(solver_slugs(["Z3", "z3"]).is_err());
         let ok = solver_slugs(["z3", "cvc5"]).unwrap();
         assert_eq!(ok["z3"], "z3");
+    }
+
+    #[test]
+    fn module_identifiers_are_python_names_and_unique() {
+        let slugs = solver_slugs(["a-b", "a_b", "A.b", "z3++"]).unwrap();
+        let ids = module_idents(&slugs);
+        assert_eq!(ids["A.b"], "A_b");
+        assert_eq!(ids["a-b"], "a_b_2");
+        assert_eq!(ids["a_b"], "a_b_3");
+        assert_eq!(ids["z3++"], "z3__");
     }
 }

@@ -2,15 +2,17 @@
 //! solver x track x division with one rundefinition per participation. The
 //! result is the [`Manifest`]; [`super::write`] turns it into files.
 
-use super::names::{sanitize, solver_slugs};
+use super::names::{module_idents, sanitize, solver_slugs};
 use super::paths::{pattern_problem, relative, utf8};
 use super::validation::ValidatorSets;
 use crate::formats::core_validation::MANIFEST;
-use crate::formats::generation::{Definition, FORMAT, Manifest, RunDefinition, TaskEntry, VERSION};
+use crate::formats::generation::{
+    Definition, FORMAT, Manifest, RunDefinition, TaskEntry, TaskSelection, ToolModule, VERSION,
+};
 use crate::formats::prepared::{MANIFEST_NAME, PreparedSet};
 use crate::model::{Competition, Division, Logic, Track, TrackDefinition};
 use crate::submission::Submission;
-use crate::submission::{SolverLocation, command_for, participation_entries};
+use crate::submission::{SolverLocation, archive_dir, command_for, participation_entries};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -29,7 +31,15 @@ pub struct PlanInput<'a> {
     pub test: bool,
     /// Binary resolution.
     pub location: SolverLocation,
+    /// At most this many tasks per definition (larger ones are split in parts).
+    pub max_tasks: usize,
 }
+
+/// The default of [`PlanInput::max_tasks`] (`generate --max-tasks`): BenchExec
+/// 3.35 loads a definition of this many tasks in a few seconds: 1.2-1.5 ms per
+/// run, 3.0 s for 2,031 runs, 66 s for the 53,361 of the largest 2025 definition
+/// (`scripts/bench-benchexec-load`, 2-core machine).
+pub const DEFAULT_MAX_TASKS: usize = 2000;
 
 /// The tool-info module of a track.
 pub fn tool_module(track: Track) -> &'static str {
@@ -81,7 +91,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
             ));
             continue;
         };
-        for b in &set.benchmarks {
+        for b in set.benchmarks {
             let src = dir.join(&b.path);
             let bad_path = Path::new(&b.path)
                 .components()
@@ -147,10 +157,11 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                     division: division.clone(),
                     input_file,
                     prepared: format!("{}/{}", track.page_suffix(), b.path),
-                    original: b.original.clone(),
+                    original: b.original,
                     status: b.status,
-                    expected: b.expected.clone(),
+                    expected: b.expected,
                     expected_verdict,
+                    heat: b.heat,
                 },
             );
         }
@@ -169,6 +180,8 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
     // (track, division, solver) -> rundefinitions.
     type Key = (Track, Division, String);
     let mut runs: BTreeMap<Key, BTreeMap<String, RunDefinition>> = BTreeMap::new();
+    // (solver, track module) -> the binary of its first participation.
+    let mut binaries: BTreeMap<(String, &str), String> = BTreeMap::new();
     for sub in &subs {
         let slug = &slugs[&sub.name];
         for i in 0..sub.participations.len() {
@@ -201,16 +214,22 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                         }
                     };
                     let count = logics.iter().map(|l| prepared[l].len()).sum();
+                    let archive = archive_dir(sub, i, &input.location);
+                    let binary = solver_binary(sub, i, archive.as_deref(), &command);
                     let name = format!("{slug},{i},{}", track.name());
+                    binaries
+                        .entry((sub.name.clone(), tool_module(track)))
+                        .or_insert(binary);
                     runs.entry((track, division.clone(), sub.name.clone()))
                         .or_default()
                         .insert(
-                            name,
+                            name.clone(),
                             RunDefinition {
                                 participation: i,
                                 command,
                                 logics,
                                 tasks: count,
+                                archive: archive.clone(),
                             },
                         );
                 }
@@ -234,6 +253,8 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         }
     }
 
+    let idents = module_idents(&slugs);
+    let mut tools: BTreeMap<String, ToolModule> = BTreeMap::new();
     let mut definitions = BTreeMap::new();
     for ((track, division, solver), rundefinitions) in runs {
         let Some(def) = track_def(comp, track) else {
@@ -268,24 +289,96 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
             }
         }
         let stem = file.trim_end_matches(".xml").to_string();
-        let previous = definitions.insert(
-            file.clone(),
-            Definition {
-                path: format!("definitions/{file}"),
-                solver: solver.clone(),
-                track,
-                division: division.clone(),
-                tool_module: tool_module(track).to_string(),
-                limits,
-                cpu_model,
-                results_dir: format!("results/{}/{stem}", track.page_suffix()),
-                rundefinitions,
-            },
-        );
-        if previous.is_some() {
-            problems.push(format!(
-                "{file}: two divisions of track {track} have the same file name; rename one"
-            ));
+        let base = tool_module(track);
+        let module = format!("{base}_{}", idents[&solver]);
+        let entry = tools.entry(module.clone()).or_insert_with(|| ToolModule {
+            base: base.trim_start_matches("tools.").to_string(),
+            solver: solver.clone(),
+            version: version_of(subs.iter().find(|s| s.name == solver).copied()),
+            binary: binaries[&(solver.clone(), base)].clone(),
+            program_files: Vec::new(),
+        });
+        for rd in rundefinitions.values() {
+            if let Some(a) = &rd.archive
+                && !entry.program_files.contains(a)
+            {
+                entry.program_files.push(a.clone());
+            }
+        }
+        entry.program_files.sort();
+        // The definition's tasks (logic order, then path order) by heat, in
+        // chunks of at most `max_tasks`: one definition each.
+        let logics: BTreeSet<&Logic> = rundefinitions.values().flat_map(|r| &r.logics).collect();
+        let all_logics: Vec<Logic> = logics.iter().map(|l| (*l).clone()).collect();
+        let mut groups: BTreeMap<Option<u32>, Vec<&String>> = BTreeMap::new();
+        for l in logics {
+            for t in &by_logic[&track][l] {
+                groups.entry(tasks[t].heat).or_default().push(t);
+            }
+        }
+        let max = input.max_tasks.max(1);
+        let whole = groups.len() == 1 && groups.contains_key(&None) && groups[&None].len() <= max;
+        let mut parts: Vec<(
+            String,
+            Option<TaskSelection>,
+            BTreeMap<String, RunDefinition>,
+        )> = Vec::new();
+        if whole {
+            parts.push((stem.clone(), None, rundefinitions));
+        } else {
+            for (heat, list) in &groups {
+                let n = list.len().div_ceil(max);
+                for (k, chunk) in list.chunks(max).enumerate() {
+                    let mut name = stem.clone();
+                    if let Some(h) = heat {
+                        name.push_str(&format!("_heat{h}"));
+                    }
+                    if n > 1 {
+                        name.push_str(&format!("_part{}", k + 1));
+                    }
+                    let mut rds = rundefinitions.clone();
+                    for rd in rds.values_mut() {
+                        rd.tasks = chunk
+                            .iter()
+                            .filter(|t| rd.logics.contains(&tasks[**t].logic))
+                            .count();
+                    }
+                    rds.retain(|_, rd| rd.tasks > 0);
+                    if rds.is_empty() {
+                        continue;
+                    }
+                    let sel = TaskSelection {
+                        heat: *heat,
+                        logics: all_logics.clone(),
+                        offset: k * max,
+                        len: chunk.len(),
+                    };
+                    parts.push((name, Some(sel), rds));
+                }
+            }
+        }
+        for (name, selection, rundefinitions) in parts {
+            let file = format!("{name}.xml");
+            let previous = definitions.insert(
+                file.clone(),
+                Definition {
+                    path: format!("definitions/{file}"),
+                    solver: solver.clone(),
+                    track,
+                    division: division.clone(),
+                    tool_module: module.clone(),
+                    limits,
+                    cpu_model: cpu_model.clone(),
+                    results_dir: format!("results/{}/{name}", track.page_suffix()),
+                    rundefinitions,
+                    selection,
+                },
+            );
+            if previous.is_some() {
+                problems.push(format!(
+                    "{file}: two divisions of track {track} have the same file name; rename one"
+                ));
+            }
         }
     }
     if !problems.is_empty() {
@@ -302,6 +395,42 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         solvers: slugs,
         definitions,
         tasks,
+        tools,
     };
     Ok((manifest, warnings))
+}
+
+/// The solver binary participation `i` runs (what `executable()` of the file-based
+/// tool-info module returns): the command's first word, or for a `compa_starexec`
+/// command (run through `bash -c`) the script in the archive.
+fn solver_binary(sub: &Submission, i: usize, archive: Option<&str>, command: &[String]) -> String {
+    let p = &sub.participations[i];
+    match (sub.command_of(p), archive) {
+        (Some(c), Some(dir)) if c.compa_starexec => {
+            format!("{dir}/{}", c.binary.trim_start_matches("./"))
+        }
+        _ => command.first().cloned().unwrap_or_default(),
+    }
+}
+
+/// The `version()` of a solver's tool-info modules: the submission names no
+/// version, so its archive identifies the build: `sha256:<first 16 hex digits>`
+/// when the submission gives the hash, else the archive's file name, else empty.
+fn version_of(sub: Option<&Submission>) -> String {
+    let Some(archive) = sub.and_then(|s| {
+        s.archive
+            .as_ref()
+            .or_else(|| s.participations.iter().find_map(|p| p.archive.as_ref()))
+    }) else {
+        return String::new();
+    };
+    if let Some(h) = archive.hash.as_ref().and_then(|h| h.sha256.as_ref()) {
+        return format!("sha256:{}", h.chars().take(16).collect::<String>());
+    }
+    let path = archive.url.split(['?', '#']).next().unwrap_or_default();
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }

@@ -25,6 +25,9 @@ pub struct RunOptions {
     pub start_time: Option<String>,
     /// Limit of one call; default: [`call_timeout`].
     pub timeout: Option<Duration>,
+    /// Remove the definition's earlier results first (a fresh run, as the demo's
+    /// and `test-solver`'s stages want); `false` keeps them (`run-local`: resumable).
+    pub replace: bool,
 }
 
 /// The outcome of one `benchexec` call.
@@ -72,8 +75,30 @@ fn container_args(execdir: &Path, prepared: &Path, container: bool) -> Vec<Strin
     v
 }
 
-/// Runs the definition `file` of `m` (execution directory `execdir`, absolute),
-/// replacing its results directory.
+/// Subdirectory of `definitions/` for the definitions of `--only-missing` calls.
+pub const MISSING_DIR: &str = "missing";
+
+/// The result XML files (`*.results.*.xml.bz2`) in `dir`, sorted; none if it
+/// does not exist.
+pub fn result_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut results: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.contains(".results.") && n.ends_with(".xml.bz2"))
+        })
+        .collect();
+    results.sort();
+    results
+}
+
+/// Runs the definition `file` of `m` (execution directory `execdir`, absolute).
+/// Results already in its results directory are kept (BenchExec names each
+/// call's files after its start time).
 pub fn run_definition(
     execdir: &Path,
     m: &Manifest,
@@ -84,11 +109,56 @@ pub fn run_definition(
         .definitions
         .get(file)
         .ok_or_else(|| format!("{file}: no such definition in the manifest"))?;
+    run_file(execdir, m, file, &def.path, opts)
+}
+
+/// Runs only the given runs of definition `file` (rundefinition name -> task
+/// paths relative to `execdir`): writes `definitions/missing/<file>` (the same
+/// benchmark name, so the results map back through the manifest) and runs it
+/// into the definition's results directory, next to the results already there.
+pub fn run_subset(
+    execdir: &Path,
+    m: &Manifest,
+    file: &str,
+    runs: &std::collections::BTreeMap<String, Vec<String>>,
+    opts: &RunOptions,
+) -> Result<CallOutcome, String> {
+    let def = m
+        .definitions
+        .get(file)
+        .ok_or_else(|| format!("{file}: no such definition in the manifest"))?;
+    let rel = format!("definitions/{MISSING_DIR}/{file}");
+    let path = execdir.join(&rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
+    }
+    std::fs::write(&path, super::definition::render_subset(def, runs))
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    let mut sub = m.clone();
+    if let Some(d) = sub.definitions.get_mut(file) {
+        for (name, rd) in d.rundefinitions.iter_mut() {
+            rd.tasks = runs.get(name).map_or(0, Vec::len);
+        }
+        d.rundefinitions.retain(|_, rd| rd.tasks > 0);
+    }
+    run_file(execdir, &sub, file, &rel, opts)
+}
+
+fn run_file(
+    execdir: &Path,
+    m: &Manifest,
+    file: &str,
+    def_path: &str,
+    opts: &RunOptions,
+) -> Result<CallOutcome, String> {
+    let def = &m.definitions[file];
     let out = execdir.join(&def.results_dir);
-    if out.exists() {
+    if opts.replace && out.exists() {
         std::fs::remove_dir_all(&out)
             .map_err(|e| format!("{}: cannot remove: {e}", out.display()))?;
     }
+    let before = result_files(&out);
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
     let log = out.join("benchexec.log");
     let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
@@ -104,7 +174,7 @@ pub fn run_definition(
 
     let mut argv = vec![
         opts.benchexec.to_string_lossy().into_owned(),
-        def.path.clone(),
+        def_path.to_string(),
     ];
     argv.extend(container_args(execdir, &prepared, opts.container));
     argv.extend(
@@ -154,16 +224,11 @@ pub fn run_definition(
     let finished =
         process::run(call).map_err(|e| format!("{e} (benchexec: {})", opts.benchexec.display()))?;
     let (status, timed_out) = (finished.status, finished.timed_out);
-    let mut results: Vec<PathBuf> = std::fs::read_dir(&out)
-        .map_err(|e| format!("{}: {e}", out.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.contains(".results.") && n.ends_with(".xml.bz2"))
-        })
+    // This call's result files: those that were not there before.
+    let results: Vec<PathBuf> = result_files(&out)
+        .into_iter()
+        .filter(|p| !before.contains(p))
         .collect();
-    results.sort();
     Ok(CallOutcome {
         definition: file.to_string(),
         exit_code: status.and_then(|s| s.code()),

@@ -84,7 +84,11 @@ read -r -a EXTRA <<< "${SMTCOMP_BENCHEXEC_ARGS:-}"
 for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
   def=${DEFS[i]} out=${DEFS[i+1]} limit=${DEFS[i+2]}
   selected "$def" || continue
-  rm -rf -- "$out" && mkdir -p -- "$out"
+  if compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "== $def: results exist in $out/; kept, skipped (smtcomp run-local --only-missing completes them)"
+    continue
+  fi
+  mkdir -p -- "$out"
   echo "== $def -> $out/"
   setsid timeout -s KILL "$limit" "$BENCHEXEC" "$def" "${MODE[@]}" --results-per-rundefinition \
     --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}" >"$out/benchexec.log" 2>&1 </dev/null &
@@ -106,9 +110,16 @@ pub fn run_vcloud(m: &Manifest) -> String {
     let mut s = String::from(HEADER);
     s.push_str(
         "# Runs the benchmark definitions on the SoSy-Lab VerifierCloud (all, or those named).\n\
+         # The tool-info modules resolve the solvers and helpers in the tool directory (.) and\n\
+         # name the files to upload: the unpacked archives (archives/) and bin/ (generate\n\
+         # --copy-binaries). A definition that already has results is skipped (never deleted).\n\
+         # --no-container: the client passes no container option to the workers (their isolation\n\
+         # is the VerifierCloud's); it only makes the client load our tool-info modules in-process\n\
+         # instead of in a local container process, which can deadlock at exit (seen here).\n\
          # Environment: VCLOUD_BENCHMARK (default benchexec/contrib/vcloud-benchmark.py),\n\
-         # VCLOUD_PRIORITY (default URGENT), VCLOUD_ARGS (extra words, e.g. --vcloudMaster URL),\n\
-         # SMTCOMP_DOCKER_IMAGE (solver image, --vcloudContainerImage; empty: none).\n",
+         # VCLOUD_PRIORITY (default URGENT), VCLOUD_CLIENT_HEAP (MB, default 500), VCLOUD_ARGS\n\
+         # (extra words, e.g. --vcloudMaster URL), SMTCOMP_DOCKER_IMAGE (solver image,\n\
+         # --vcloudContainerImage; empty: none).\n",
     );
     s.push_str(&format!(
         "VCLOUD=${{VCLOUD_BENCHMARK:-benchexec/contrib/vcloud-benchmark.py}}\n\
@@ -117,21 +128,32 @@ pub fn run_vcloud(m: &Manifest) -> String {
     ));
     s.push_str(
         r#"read -r -a EXTRA <<< "${VCLOUD_ARGS:-}"
-[ -n "$IMAGE" ] && EXTRA+=(--vcloudContainerImage "$IMAGE" --tool-directory "$EXECDIR")
+if [ -n "$IMAGE" ]; then EXTRA+=(--vcloudContainerImage "$IMAGE"); fi
 "#,
     );
     s.push_str(&definitions_table(m));
     s.push_str(SELECT);
     s.push_str(
-        r#"for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
+        r#"status=0
+for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
   def=${DEFS[i]} out=${DEFS[i+1]}
   selected "$def" || continue
-  rm -rf -- "$out" && mkdir -p -- "$out"
+  if compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "== $def: results exist in $out/; kept, skipped"
+    continue
+  fi
+  mkdir -p -- "$out"
   echo "== $def -> $out/"
-  "$VCLOUD" "$def" --read-only-dir / --overlay-dir . --overlay-dir /home --cgroupAccess \
-    --vcloudClientHeap 500 --vcloudPriority "${VCLOUD_PRIORITY:-URGENT}" \
-    --results-per-rundefinition --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}"
+  rc=0
+  "$VCLOUD" "$def" --tool-directory . --no-container \
+    --cgroupAccess --no-ivy-cache --vcloudClientHeap "${VCLOUD_CLIENT_HEAP:-500}" \
+    --vcloudPriority "${VCLOUD_PRIORITY:-URGENT}" \
+    --results-per-rundefinition --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}" || rc=$?
+  if [ "$rc" -ne 0 ] || ! compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "   FAILED (exit $rc)" >&2; status=1
+  fi
 done
+exit "$status"
 "#,
     );
     s

@@ -40,6 +40,9 @@ pub fn render(task: &TaskEntry) -> String {
     s.push_str(&format!("    track: {}\n", task.track));
     s.push_str(&format!("    logic: {}\n", yaml(task.logic.as_str())));
     s.push_str(&format!("    division: {}\n", yaml(task.division.as_str())));
+    if let Some(h) = task.heat {
+        s.push_str(&format!("    heat: {h}\n"));
+    }
     s
 }
 
@@ -70,6 +73,7 @@ mod tests {
                 status: Status::Unsat,
                 expected: None,
                 expected_verdict: Some(false),
+                heat: None,
             };
             let text = render(&t);
             let lines: Vec<&str> = text

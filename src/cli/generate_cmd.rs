@@ -37,6 +37,12 @@ pub struct GenerateArgs {
     /// program) if both are there, otherwise the ones next to this program.
     #[arg(long)]
     copy_binaries: bool,
+    /// At most N tasks per definition: larger ones (and selections with heats) are
+    /// split into `<definition>[_heatH][_partK].xml`, so that BenchExec loads each
+    /// in a few seconds.
+    #[arg(long, value_name = "N", default_value_t = crate::benchexec::DEFAULT_MAX_TASKS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_tasks: usize,
 }
 
 /// Where `--copy-binaries` takes the helpers from: `EXE_DIR/../helpers/` (the
@@ -98,6 +104,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
             on_path: args.solvers_on_path,
         },
         binaries_from,
+        max_tasks: Some(args.max_tasks),
     };
     match generate(&comp, &subs, &opts) {
         Err(problems) => {

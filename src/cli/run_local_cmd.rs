@@ -1,15 +1,17 @@
 //! `smtcomp run-local EXECDIR ...`: the generated definitions on the local
 //! BenchExec (the pipeline's [`LocalBenchExec`] runner), one call at a time,
 //! then every run of each definition accounted for ([`account_runs`]).
+//! Resumable: results are never deleted; `--only-missing` runs just the runs
+//! the accounting reports missing.
 
 use super::{CmdResult, Failure, GlobalArgs, Outcome, print};
 use crate::benchexec::Manifest;
-use crate::benchexec::{RunOptions, select};
+use crate::benchexec::{RunOptions, result_files, run_subset, select};
 use crate::formats::generation::RUNS_FILE;
 use crate::formats::runs_manifest::ManifestIndex;
 use crate::model::Track;
-use crate::pipeline::account_runs;
 use crate::pipeline::{LocalBenchExec, Runner};
+use crate::pipeline::{account_runs, definition_run, missing_runs};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -41,6 +43,11 @@ pub struct RunLocalArgs {
     /// Fixed start time `YYYY-MM-DD hh:mm:ss` (reproducible result file names).
     #[arg(long, value_name = "TIME")]
     start_time: Option<String>,
+    /// Resume: run only the runs the accounting (results against the runs manifest)
+    /// reports missing; complete definitions are skipped. Without it, a definition
+    /// that already has results is skipped. Results are never deleted.
+    #[arg(long)]
+    only_missing: bool,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
@@ -75,6 +82,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
                 .unwrap_or_default(),
             start_time: args.start_time,
             timeout: None,
+            replace: false,
         },
         calls: 1,
     };
@@ -87,15 +95,53 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
             None
         }
     };
-    let runs = runner.run(&execdir, &m, &files);
+    // Resumption: results are never deleted. A definition without results
+    // runs whole; one with results is skipped, or (--only-missing) gets a
+    // call for just the runs its accounting reports missing.
+    let mut whole = Vec::new();
+    let mut partial = Vec::new();
+    let mut skipped = Vec::new();
+    for file in &files {
+        let def = &m.definitions[*file];
+        if result_files(&execdir.join(&def.results_dir)).is_empty() {
+            whole.push(*file);
+        } else if !args.only_missing {
+            skipped.push(format!(
+                "{file}: has results in {}; kept, not run again (--only-missing completes it)",
+                def.results_dir
+            ));
+        } else {
+            let Some(index) = index.as_ref() else {
+                super::fail!(
+                    "--only-missing needs {}: regenerate the execution directory",
+                    RUNS_FILE
+                );
+            };
+            let missing = missing_runs(&execdir, &m, file, index)?;
+            if missing.is_empty() {
+                skipped.push(format!("{file}: complete, nothing missing"));
+            } else {
+                partial.push((*file, missing));
+            }
+        }
+    }
+    let mut runs = runner.run(&execdir, &m, &whole);
+    for (file, missing) in &partial {
+        let call = run_subset(&execdir, &m, file, missing, &runner.options);
+        runs.push(definition_run(file, call, missing.len()));
+    }
+    for s in &skipped {
+        eprintln!("skipped: {s}");
+    }
     let failures = account_runs(&execdir, &m, &runs, index.as_ref())?;
     for f in &failures {
         eprintln!("error: {f}");
     }
     print(&format!(
-        "{} of {} definitions ran; results in {}\n",
-        files.len() - failures.len(),
+        "{} of {} definitions ran, {} skipped; results in {}\n",
+        runs.len() - failures.len(),
         files.len(),
+        skipped.len(),
         execdir.join("results").display()
     ))?;
     Ok(if failures.is_empty() {

@@ -59,6 +59,7 @@ pub fn local_runner(benchexec: PathBuf, bin_dir: PathBuf, jobs: usize) -> LocalB
             extra_path: vec![bin_dir],
             start_time: Some("2025-07-01 12:00:00".into()),
             timeout: None,
+            replace: true,
         },
         calls: jobs,
     }

@@ -44,6 +44,31 @@ pub struct Manifest {
     /// Task-definition files, keyed by path relative to the execution directory
     /// (`tasks/single-query/QF_BV/scrambled12.yml`).
     pub tasks: BTreeMap<String, TaskEntry>,
+    /// The generated per-solver tool-info modules, keyed by module name
+    /// (`tools.smtcomp_tool_z3`, file `tools/smtcomp_tool_z3.py`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tools: BTreeMap<String, ToolModule>,
+}
+
+/// One generated tool-info module: a subclass of a track's module (`smtcomp_tool`,
+/// `smtcomp_incremental`, `smtcomp_proof`) that knows its solver, so that
+/// `executable()` resolves with `--tool-directory` and `program_files()` names
+/// everything a remote executor must upload.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolModule {
+    /// The module it extends (`smtcomp_tool`).
+    pub base: String,
+    /// The solver (submission name, verbatim): the module's `name()`.
+    pub solver: String,
+    /// The module's `version()`: from the submission's archive (hash or file name).
+    pub version: String,
+    /// The solver binary of the first participation (relative to the execution
+    /// directory, absolute, or a bare name on `PATH`): `executable()` of the
+    /// file-based module.
+    pub binary: String,
+    /// Directories or files (relative to the execution directory, or absolute) the
+    /// runs need besides the executable: the participations' unpacked archives.
+    pub program_files: Vec<String>,
 }
 
 /// One benchmark definition (one solver x track x division).
@@ -69,6 +94,27 @@ pub struct Definition {
     pub results_dir: String,
     /// Rundefinitions keyed by name (`z3,0,SingleQuery`).
     pub rundefinitions: BTreeMap<String, RunDefinition>,
+    /// When set, the definition runs only part of its tasks (one heat, one chunk of
+    /// at most `generate --max-tasks`), listed one by one; otherwise every task of
+    /// its logics (one pattern per logic). See [`Manifest::definition_tasks`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<TaskSelection>,
+}
+
+/// The part of a definition's tasks it runs: of the tasks of its track and of
+/// `logics` (logic order, then path order), those of `heat`, from position
+/// `offset`, `len` of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskSelection {
+    /// Only tasks of this heat (`None`: tasks without a heat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heat: Option<u32>,
+    /// The logics of the unsplit definition (of all its rundefinitions).
+    pub logics: Vec<Logic>,
+    /// Position of the first task.
+    pub offset: usize,
+    /// Number of tasks.
+    pub len: usize,
 }
 
 /// One rundefinition: one participation of the solver.
@@ -84,6 +130,10 @@ pub struct RunDefinition {
     pub logics: Vec<Logic>,
     /// Number of tasks included.
     pub tasks: usize,
+    /// The participation's unpacked archive (relative to the execution directory,
+    /// or absolute), `None` for a solver on `PATH`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub archive: Option<String>,
 }
 
 /// One task-definition file.
@@ -109,6 +159,9 @@ pub struct TaskEntry {
     /// BenchExec expected verdict written to the YAML (`true` sat, `false` unsat).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_verdict: Option<bool>,
+    /// Heat (1-based) of the selection, if it had heats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heat: Option<u32>,
 }
 
 impl Manifest {
@@ -129,13 +182,114 @@ impl Manifest {
 
     /// Writes `EXECDIR/manifest.json` and the per-run `EXECDIR/runs-manifest.json.gz`.
     pub fn write(&self, execdir: &Path) -> Result<(), DataFileError> {
-        datafile::write_json(&execdir.join(RUNS_FILE), &self.runs())?;
+        self.write_runs(&execdir.join(RUNS_FILE))?;
         datafile::write_json(&execdir.join(MANIFEST_FILE), self)
     }
 
-    /// The flat per-run form that `smtcomp ingest --manifest` reads: one entry per
-    /// (definition, rundefinition, task), sorted by those keys.
-    pub fn runs(&self) -> crate::formats::runs_manifest::Manifest {
+    /// Writes [`Manifest::runs`] to `path` (gzip) without building it: each
+    /// definition's runs are serialized from borrowed fields and compressed as one
+    /// gzip member, definitions in parallel, members in definition order (the
+    /// decompressed JSON is exactly `serde_json::to_writer(&self.runs())` plus a
+    /// newline; readers take multi-member gzip).
+    pub fn write_runs(&self, path: &Path) -> Result<(), DataFileError> {
+        use flate2::Compression;
+        use flate2::write::GzEncoder;
+        use rayon::prelude::*;
+        use std::io::Write;
+
+        let index = self.by_track_logic();
+        let err = |e: std::io::Error| DataFileError::new(path, format!("cannot write: {e}"));
+        let member = |text: &[u8]| -> std::io::Result<Vec<u8>> {
+            let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
+            gz.write_all(text)?;
+            gz.finish()
+        };
+        let defs: Vec<(&String, &Definition)> = self.definitions.iter().collect();
+        let mut members: Vec<std::io::Result<Vec<u8>>> = Vec::with_capacity(defs.len() + 2);
+        members.push(member(
+            format!(
+                "{{\"format\":{},\"runs\":[",
+                crate::formats::runs_manifest::MANIFEST_FORMAT
+            )
+            .as_bytes(),
+        ));
+        // Whether a run was written before definition k (for the separating comma).
+        let mut before = Vec::with_capacity(defs.len());
+        let mut any = false;
+        for (_, d) in &defs {
+            before.push(any);
+            any |= d.rundefinitions.values().any(|rd| rd.tasks > 0);
+        }
+        // Bounded batches: at most this many definitions' JSON in memory at once.
+        for batch in defs.chunks(64).zip(before.chunks(64)) {
+            let parts: Vec<std::io::Result<Vec<u8>>> = batch
+                .0
+                .par_iter()
+                .zip(batch.1.par_iter())
+                .map(|((file, d), comma)| {
+                    let mut text = Vec::new();
+                    let mut first = !*comma;
+                    let tasks = definition_tasks(&index, d);
+                    for (name, rd) in &d.rundefinitions {
+                        {
+                            for (task, t) in &tasks {
+                                if !rd.logics.contains(&t.logic) {
+                                    continue;
+                                }
+                                if !first {
+                                    text.push(b',');
+                                }
+                                first = false;
+                                serde_json::to_writer(
+                                    &mut text,
+                                    &RunRef {
+                                        benchmark_definition: file,
+                                        rundefinition: name,
+                                        task,
+                                        solver: &d.solver,
+                                        participation: rd.participation as u32,
+                                        track: d.track,
+                                        division: &d.division,
+                                        logic: &t.logic,
+                                        benchmark: &t.original,
+                                    },
+                                )
+                                .map_err(std::io::Error::other)?;
+                            }
+                        }
+                    }
+                    if text.is_empty() {
+                        Ok(Vec::new())
+                    } else {
+                        member(&text)
+                    }
+                })
+                .collect();
+            members.extend(parts);
+        }
+        members.push(member(b"]}\n"));
+        datafile::write_replacing(path, |file| {
+            let mut w = std::io::BufWriter::new(file);
+            for m in &members {
+                match m {
+                    Ok(bytes) => w.write_all(bytes)?,
+                    Err(e) => return Err(std::io::Error::new(e.kind(), e.to_string())),
+                }
+            }
+            w.flush()
+        })
+        .map_err(err)
+    }
+
+    /// The tasks definition `d` runs (some rundefinitions only those of their
+    /// logics): of its track and the logics of its rundefinitions, in logic then
+    /// path order, restricted to its [`TaskSelection`].
+    pub fn definition_tasks<'a>(&'a self, d: &Definition) -> Vec<(&'a String, &'a TaskEntry)> {
+        definition_tasks(&self.by_track_logic(), d)
+    }
+
+    /// Tasks by (track, logic), in path order.
+    pub fn by_track_logic(&self) -> BTreeMap<(Track, &str), Vec<(&String, &TaskEntry)>> {
         let mut by_track_logic: BTreeMap<(Track, &str), Vec<(&String, &TaskEntry)>> =
             BTreeMap::new();
         for (path, t) in &self.tasks {
@@ -144,27 +298,32 @@ impl Manifest {
                 .or_default()
                 .push((path, t));
         }
+        by_track_logic
+    }
+
+    /// The flat per-run form that `smtcomp ingest --manifest` reads: one entry per
+    /// (definition, rundefinition, task), sorted by those keys.
+    pub fn runs(&self) -> crate::formats::runs_manifest::Manifest {
+        let by_track_logic = self.by_track_logic();
         let mut runs = Vec::new();
         for (file, d) in &self.definitions {
+            let tasks = definition_tasks(&by_track_logic, d);
             for (name, rd) in &d.rundefinitions {
-                for logic in &rd.logics {
-                    for (path, t) in by_track_logic
-                        .get(&(d.track, logic.as_str()))
-                        .map(Vec::as_slice)
-                        .unwrap_or_default()
-                    {
-                        runs.push(crate::formats::runs_manifest::ManifestRun {
-                            benchmark_definition: file.clone(),
-                            rundefinition: name.clone(),
-                            task: (*path).clone(),
-                            solver: d.solver.clone(),
-                            participation: rd.participation as u32,
-                            track: d.track,
-                            division: d.division.clone(),
-                            logic: t.logic.clone(),
-                            benchmark: t.original.clone(),
-                        });
+                for (path, t) in &tasks {
+                    if !rd.logics.contains(&t.logic) {
+                        continue;
                     }
+                    runs.push(crate::formats::runs_manifest::ManifestRun {
+                        benchmark_definition: file.clone(),
+                        rundefinition: name.clone(),
+                        task: (*path).clone(),
+                        solver: d.solver.clone(),
+                        participation: rd.participation as u32,
+                        track: d.track,
+                        division: d.division.clone(),
+                        logic: t.logic.clone(),
+                        benchmark: t.original.clone(),
+                    });
                 }
             }
         }
@@ -178,5 +337,52 @@ impl Manifest {
     /// writes in it (`benchmarkname`, the definition file name without `.xml`).
     pub fn definition_by_benchmark_name(&self, name: &str) -> Option<&Definition> {
         self.definitions.get(&format!("{name}.xml"))
+    }
+}
+
+/// A [`crate::formats::runs_manifest::ManifestRun`] of borrowed fields: the same
+/// JSON (field names and order), without cloning.
+#[derive(Serialize)]
+struct RunRef<'a> {
+    benchmark_definition: &'a str,
+    rundefinition: &'a str,
+    task: &'a str,
+    solver: &'a str,
+    participation: u32,
+    track: Track,
+    division: &'a Division,
+    logic: &'a Logic,
+    benchmark: &'a Smt2File,
+}
+
+/// [`Manifest::definition_tasks`] with the index of [`Manifest::by_track_logic`].
+pub fn definition_tasks<'a>(
+    index: &BTreeMap<(Track, &str), Vec<(&'a String, &'a TaskEntry)>>,
+    d: &Definition,
+) -> Vec<(&'a String, &'a TaskEntry)> {
+    let logics: std::collections::BTreeSet<&str> = match &d.selection {
+        Some(sel) => sel.logics.iter().map(Logic::as_str).collect(),
+        None => d
+            .rundefinitions
+            .values()
+            .flat_map(|rd| rd.logics.iter().map(Logic::as_str))
+            .collect(),
+    };
+    let all = logics
+        .into_iter()
+        .flat_map(|l| {
+            index
+                .get(&(d.track, l))
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+        })
+        .copied();
+    match &d.selection {
+        None => all.collect(),
+        Some(sel) => all
+            .filter(|(_, t)| t.heat == sel.heat)
+            .skip(sel.offset)
+            .take(sel.len)
+            .collect(),
     }
 }

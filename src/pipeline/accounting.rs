@@ -10,6 +10,7 @@ use crate::benchexec::Manifest;
 use crate::formats::runs_manifest::{self, ManifestIndex};
 use crate::ingest::{self, IngestOptions};
 use crate::model::{Competition, DEFAULT_YEAR};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// One problem line per definition of `runs` that did not run completely:
@@ -49,17 +50,47 @@ pub fn account_runs(
     })
 }
 
-/// The runs of definition `file` that BenchExec should have made but did not
-/// (missing from its result files) or that failed to start, as one line naming
-/// the definition, the counts and the first such run; `None` when every run is
-/// there and started.
-fn account_definition(
+/// The runs of definition `file` its results lack, by the accounting against
+/// the runs manifest `index`: rundefinition name -> task paths (relative to
+/// the execution directory). What `run-local --only-missing` runs again.
+pub fn missing_runs(
+    execdir: &Path,
+    manifest: &Manifest,
+    file: &str,
+    index: &ManifestIndex,
+) -> anyhow::Result<BTreeMap<String, Vec<String>>> {
+    let comp = identity(manifest)?;
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let Some((_, got)) = ingest_definition(execdir, manifest, file, index, &comp) else {
+        return Ok(out);
+    };
+    for r in &got.records {
+        if r.error.as_deref() == Some(ingest::MISSING_ERROR)
+            && let Some(rd) = &r.rundefinition
+        {
+            out.entry(rd.clone()).or_default().push(r.task.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The competition used for runs the manifest does not know: the manifest's
+/// year if it is a built-in edition, else the default one. (Identity comes
+/// from the runs manifest; unknown runs are reported by the accounting.)
+fn identity(manifest: &Manifest) -> anyhow::Result<Competition> {
+    Ok(Competition::builtin(manifest.year).or_else(|_| Competition::builtin(DEFAULT_YEAR))?)
+}
+
+/// The results of definition `file` ingested against its part of the runs
+/// manifest: (expected runs, what ingestion found); `None` for a definition
+/// the generation manifest does not have.
+fn ingest_definition(
     execdir: &Path,
     manifest: &Manifest,
     file: &str,
     index: &ManifestIndex,
     comp: &Competition,
-) -> Option<String> {
+) -> Option<(usize, ingest::Ingested)> {
     let runs: Vec<_> = index
         .runs()
         .iter()
@@ -80,6 +111,21 @@ fn account_definition(
             progress: false,
         },
     );
+    Some((expected, got))
+}
+
+/// The runs of definition `file` that BenchExec should have made but did not
+/// (missing from its result files) or that failed to start, as one line naming
+/// the definition, the counts and the first such run; `None` when every run is
+/// there and started.
+fn account_definition(
+    execdir: &Path,
+    manifest: &Manifest,
+    file: &str,
+    index: &ManifestIndex,
+    comp: &Competition,
+) -> Option<String> {
+    let (expected, got) = ingest_definition(execdir, manifest, file, index, comp)?;
     let acc = got.summary.manifest?;
     if !acc.incomplete() && got.summary.input_errors.is_empty() {
         return None;

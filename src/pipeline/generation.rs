@@ -40,6 +40,7 @@ pub fn generate(g: &Generation<'_>) -> StageResult<Generated> {
                 test: g.test,
                 location: g.location.clone(),
                 binaries_from: None,
+                max_tasks: None,
             },
         )
         .map_err(|e| anyhow::anyhow!("cannot generate BenchExec definitions:\n{}", e.join("\n")))?;

@@ -43,14 +43,14 @@ mod stage;
 mod step;
 mod validation;
 
-pub use accounting::account_runs;
+pub use accounting::{account_runs, missing_runs};
 pub use generation::{Generation, generate, install_archives};
 pub use ingestion::{ingest_complete, ingest_results, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};
 pub use preparation::prepare_selections;
 pub use runner::{
-    DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, failures, missing_helpers, on_path,
-    reason_line, require_all, run_all,
+    DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, definition_run, failures,
+    missing_helpers, on_path, reason_line, require_all, run_all,
 };
 pub use scoring::{proof_summary, score_tracks, winners};
 pub use selection::{seed, select_track};

@@ -15,7 +15,7 @@
 //! in `EXECDIR/<results_dir>/`, where the local runner leaves them.
 
 use super::step::{StageResult, Step};
-use crate::benchexec::{Manifest, RunOptions, run_definition};
+use crate::benchexec::{CallOutcome, Manifest, RunOptions, run_definition};
 use std::path::{Path, PathBuf};
 
 /// What happened to one definition.
@@ -127,31 +127,55 @@ impl Runner for LocalBenchExec {
 
     fn run(&self, execdir: &Path, manifest: &Manifest, definitions: &[&str]) -> Vec<DefinitionRun> {
         crate::util::parallel::map(definitions, self.calls, "benchexec definitions", |f| {
-            let outcome = run_definition(execdir, manifest, f, &self.options);
-            let log = outcome.as_ref().ok().map(|o| o.log.clone());
-            let status = match outcome {
-                Ok(o) if o.ok(&manifest.definitions[*f]) => RunStatus::Ran,
-                Ok(o) if o.timed_out => RunStatus::TimedOut {
-                    reason: format!("BenchExec timed out (see {})", o.log.display()),
-                },
-                Ok(o) => RunStatus::Failed {
-                    reason: format!(
-                        "BenchExec exit code {:?}{} (see {})",
-                        o.exit_code,
-                        reason_line(&o.log)
-                            .map(|l| format!(": {l}"))
-                            .unwrap_or_default(),
-                        o.log.display()
-                    ),
-                },
-                Err(e) => RunStatus::Failed { reason: e },
-            };
-            DefinitionRun {
-                definition: f.to_string(),
-                status,
-                log,
-            }
+            let expected = manifest
+                .definitions
+                .get(*f)
+                .map_or(0, |d| d.rundefinitions.len());
+            definition_run(
+                f,
+                run_definition(execdir, manifest, f, &self.options),
+                expected,
+            )
         })
+    }
+}
+
+/// A BenchExec call's outcome as a [`DefinitionRun`] of definition `file`:
+/// it ran when BenchExec exited 0 with `result_files` result files; otherwise
+/// the reason names the exit code (or the timeout) and BenchExec's own reason
+/// line from its log.
+pub fn definition_run(
+    file: &str,
+    outcome: Result<CallOutcome, String>,
+    result_files: usize,
+) -> DefinitionRun {
+    let log = outcome.as_ref().ok().map(|o| o.log.clone());
+    let status = match outcome {
+        Ok(o) if o.exit_code == Some(0) && o.results.len() == result_files => RunStatus::Ran,
+        Ok(o) if o.timed_out => RunStatus::TimedOut {
+            reason: format!("BenchExec timed out (see {})", o.log.display()),
+        },
+        Ok(o) => RunStatus::Failed {
+            reason: format!(
+                "BenchExec exit code {:?}{}{} (see {})",
+                o.exit_code,
+                if o.exit_code == Some(0) {
+                    format!(" but {} of {result_files} result file(s)", o.results.len())
+                } else {
+                    String::new()
+                },
+                reason_line(&o.log)
+                    .map(|l| format!(": {l}"))
+                    .unwrap_or_default(),
+                o.log.display()
+            ),
+        },
+        Err(e) => RunStatus::Failed { reason: e },
+    };
+    DefinitionRun {
+        definition: file.to_string(),
+        status,
+        log,
     }
 }
 

@@ -18,6 +18,27 @@ pub struct SolverLocation {
     pub on_path: bool,
 }
 
+/// The directory holding participation `i`'s unpacked archive, as the runs see it:
+/// `--solver-dir` (absolute), `archives/<solver>[-<i>]` (relative to the execution
+/// directory), or `None` for a bare binary found on `PATH` (`--solvers-on-path`).
+/// It is what a remote executor must upload for the participation's runs.
+pub fn archive_dir(sub: &Submission, i: usize, loc: &SolverLocation) -> Option<String> {
+    let p = &sub.participations[i];
+    if let Some(dir) = loc.solver_dirs.get(&sub.name) {
+        return Some(dir.to_string_lossy().into_owned());
+    }
+    let bare = sub.command_of(p).is_some_and(|c| !c.binary.contains('/'));
+    if loc.on_path && bare {
+        return None;
+    }
+    let own = p.archive.is_some() && sub.archive.as_ref() != p.archive.as_ref();
+    Some(if own {
+        format!("archives/{}-{i}", sanitize(&sub.name))
+    } else {
+        format!("archives/{}", sanitize(&sub.name))
+    })
+}
+
 /// The argv participation `i` of `sub` runs with: the binary resolved as documented, then
 /// the arguments; every element is checked to pass through BenchExec exactly.
 pub fn command_for(
@@ -38,16 +59,11 @@ pub fn command_for(
             .to_str()
             .map(str::to_string)
             .ok_or_else(|| format!("{who}: {}: path is not valid UTF-8", dir.display()))?
-    } else if loc.on_path && !cmd.binary.contains('/') {
-        cmd.binary.clone()
     } else {
-        let own = p.archive.is_some() && sub.archive.as_ref() != p.archive.as_ref();
-        let dir = if own {
-            format!("archives/{}-{i}", sanitize(&sub.name))
-        } else {
-            format!("archives/{}", sanitize(&sub.name))
-        };
-        format!("{dir}/{}", cmd.binary.trim_start_matches("./"))
+        match archive_dir(sub, i, loc) {
+            None => cmd.binary.clone(),
+            Some(dir) => format!("{dir}/{}", cmd.binary.trim_start_matches("./")),
+        }
     };
     let mut argv = if cmd.compa_starexec {
         if !cmd.arguments.is_empty() {

@@ -15,7 +15,7 @@ mod types;
 mod url;
 
 pub use crate::diag::{Problem, Problems, Severity};
-pub use command::{SolverLocation, command_for, participation_entries};
+pub use command::{SolverLocation, archive_dir, command_for, participation_entries};
 pub use entries::{Entries, FINAL_ARCHIVE_HOST, check_rules, entries, is_derived_name};
 pub use parse::parse_submission;
 pub use seed::{SEED_MODULUS, SeedContribution, SeedError, SeedReport, competition_seed};

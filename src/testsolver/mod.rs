@@ -76,6 +76,7 @@ pub fn local_runner(benchexec: PathBuf, bin_dir: PathBuf, jobs: usize) -> LocalB
             extra_path: vec![bin_dir],
             start_time: None,
             timeout: None,
+            replace: true,
         },
         calls: jobs,
     }

@@ -11,3 +11,4 @@ mod demo;
 mod slurm;
 mod test_solver;
 mod uc_validation_benchexec;
+mod vcloud_e2e;

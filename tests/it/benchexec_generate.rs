@@ -111,6 +111,7 @@ fn generation_for_2025_follows_the_dtd_rules() {
         test: false,
         location: SolverLocation::default(),
         binaries_from: None,
+        max_tasks: None,
     };
     let g = generate(&comp, &subs, &opts).unwrap_or_else(|e| panic!("{e:#?}"));
     let elapsed = start.elapsed();
@@ -161,6 +162,136 @@ fn generation_for_2025_follows_the_dtd_rules() {
     for script in ["run-local.sh", "run-vcloud.sh"] {
         bash_syntax(&out.join(script));
     }
+    // The streamed, per-definition-compressed runs manifest is exactly the runs
+    // of the manifest, and every definition's tool module was written and names
+    // its solver and the archives of the definition's participations.
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::MultiGzDecoder::new(
+            std::fs::File::open(out.join("runs-manifest.json.gz")).unwrap(),
+        ),
+        &mut text,
+    )
+    .unwrap();
+    assert_eq!(text, serde_json::to_string(&m.runs()).unwrap() + "\n");
+    for d in m.definitions.values() {
+        let t = &m.tools[&d.tool_module];
+        assert_eq!(t.solver, d.solver);
+        let py = std::fs::read_to_string(
+            out.join("tools")
+                .join(format!("{}.py", d.tool_module.trim_start_matches("tools."))),
+        )
+        .unwrap();
+        assert!(
+            py.contains(&format!("from tools import {} as _base", t.base)),
+            "{py}"
+        );
+        for rd in d.rundefinitions.values() {
+            let a = rd.archive.as_ref().unwrap();
+            assert!(t.program_files.contains(a), "{}: {a}", d.tool_module);
+            assert!(py.contains(&serde_json::to_string(a).unwrap()), "{py}");
+        }
+    }
+}
+
+/// Heats and `--max-tasks`: Single Query's selection in two heats and at most 3
+/// tasks per definition give `<definition>_heatH[_partK].xml` files; together they
+/// hold every run of the unsplit generation exactly once, each part only tasks of
+/// its heat, listed one by one (includes that exist), and ingestion's runs
+/// manifest follows.
+#[test]
+fn heats_and_large_definitions_are_split_covering_every_run_once() {
+    let work = work_dir("genparts");
+    let prepared = work.path().join("prepared");
+    prepare_selection(&prepared, 5);
+    let mut sq = PreparedSet::read(&prepared, Track::SingleQuery).unwrap();
+    for (i, b) in sq.benchmarks.iter_mut().enumerate() {
+        b.heat = Some(1 + (i % 2) as u32);
+    }
+    sq.write(&prepared).unwrap();
+    let comp = Competition::builtin(2025).unwrap();
+    let loaded = load_set(&[root().join("tests/data/submissions-2025")], &comp);
+    let subs: Vec<_> = loaded
+        .iter()
+        .filter_map(|l| l.submission.as_ref())
+        .collect();
+    let make = |name: &str, max| {
+        let out = work.path().join(name);
+        let opts = GenerateOptions {
+            prepared: prepared.clone(),
+            out: out.clone(),
+            test: false,
+            location: SolverLocation::default(),
+            binaries_from: None,
+            max_tasks: max,
+        };
+        let m = generate(&comp, &subs, &opts)
+            .unwrap_or_else(|e| panic!("{e:#?}"))
+            .manifest;
+        (out, m)
+    };
+    let key = |r: &smtcomp::ingest::ManifestRun| {
+        (
+            r.solver.clone(),
+            r.track,
+            r.division.clone(),
+            r.rundefinition.clone(),
+            r.task.clone(),
+        )
+    };
+    let (_, whole) = make("whole", Some(usize::MAX));
+    let (out, parts) = make("parts", Some(3));
+    let all: BTreeSet<_> = whole.runs().runs.iter().map(key).collect();
+    let split_runs = parts.runs().runs;
+    let split: BTreeSet<_> = split_runs.iter().map(key).collect();
+    assert_eq!(split_runs.len(), split.len(), "a run in two parts");
+    assert_eq!(split, all);
+    assert!(parts.definitions.len() > whole.definitions.len());
+    let mut heats = BTreeSet::new();
+    for (file, d) in &parts.definitions {
+        let tasks = parts.definition_tasks(d);
+        assert!(tasks.len() <= 3, "{file}: {} tasks", tasks.len());
+        let per_rd: usize = d.rundefinitions.values().map(|r| r.tasks).sum();
+        let listed: usize = d
+            .rundefinitions
+            .values()
+            .map(|r| {
+                tasks
+                    .iter()
+                    .filter(|(_, t)| r.logics.contains(&t.logic))
+                    .count()
+            })
+            .sum();
+        assert_eq!(per_rd, listed, "{file}");
+        if d.track == Track::SingleQuery {
+            let sel = d
+                .selection
+                .as_ref()
+                .unwrap_or_else(|| panic!("{file}: no selection"));
+            let h = sel.heat.unwrap();
+            heats.insert(h);
+            assert!(file.contains(&format!("_heat{h}")), "{file}");
+            assert!(tasks.iter().all(|(_, t)| t.heat == Some(h)), "{file}");
+            let text = std::fs::read_to_string(out.join(&d.path)).unwrap();
+            for (path, _) in &tasks {
+                assert!(
+                    text.contains(&format!("<include>../{path}</include>")),
+                    "{text}"
+                );
+            }
+            check_definition(&out.join(&d.path), d.rundefinitions.len());
+        } else if d.selection.is_none() {
+            assert!(whole.definitions.contains_key(file), "{file}");
+        }
+    }
+    assert_eq!(heats, BTreeSet::from([1, 2]));
+    let (path, _) = parts
+        .tasks
+        .iter()
+        .find(|(_, t)| t.track == Track::SingleQuery)
+        .unwrap();
+    let yml = std::fs::read_to_string(out.join(path)).unwrap();
+    assert!(yml.contains("    heat: "), "{yml}");
 }
 
 /// BenchExec's benchmark DTD, as rules: elements, attributes, units, texts.
@@ -323,8 +454,10 @@ fn check_definition(path: &Path, rundefinitions: usize) {
                         let target = dir.join(&buf);
                         if name == "include" {
                             let d = target.parent().unwrap();
+                            // A logic's pattern, or (a split definition) one task file.
                             assert!(
-                                buf.ends_with("/*.yml") && d.is_dir(),
+                                (buf.ends_with("/*.yml") && d.is_dir())
+                                    || (buf.ends_with(".yml") && target.is_file()),
                                 "{ctx}: include {buf}"
                             );
                         } else {

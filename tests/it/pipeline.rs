@@ -142,6 +142,7 @@ fn the_local_runner_checks_for_benchexec_and_reads_its_reason_line() {
             extra_path: Vec::new(),
             start_time: None,
             timeout: None,
+            replace: true,
         },
         calls: 1,
     };

@@ -54,6 +54,8 @@ fn run_local_reports_missing_runs_with_benchexecs_reason_and_exits_1() {
     let out = tempfile::tempdir().unwrap();
     let exec = exec_dir(out.path());
     let e = exec.to_str().unwrap();
+    // run-local never runs a definition that has results: start without any.
+    std::fs::remove_dir_all(exec.join("results")).unwrap();
 
     // Every definition gets its own recorded results: everything accounted for.
     let good = fake_benchexec(out.path(), "Yices_2_QF_LinearIntArith");
@@ -66,10 +68,14 @@ fn run_local_reports_missing_runs_with_benchexecs_reason_and_exits_1() {
         good.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(stdout.contains("2 of 2 definitions ran"), "{stdout}");
+    assert!(
+        stdout.contains("2 of 2 definitions ran, 0 skipped"),
+        "{stdout}"
+    );
 
     // Yices' definition gets z3's results: its 2 runs are missing (and z3's
     // are unexpected there); BenchExec exited 0, so only the accounting sees it.
+    std::fs::remove_dir_all(exec.join("results")).unwrap();
     let bad = fake_benchexec(out.path(), "z3_QF_LinearIntArith");
     let (code, stdout, stderr) = smtcomp(&[
         "run-local",
@@ -91,5 +97,161 @@ fn run_local_reports_missing_runs_with_benchexecs_reason_and_exits_1() {
         "{stderr}"
     );
     assert!(!stderr.contains("z3_QF_LinearIntArith.xml:"), "{stderr}");
-    assert!(stdout.contains("1 of 2 definitions ran"), "{stdout}");
+    assert!(
+        stdout.contains("1 of 2 definitions ran, 0 skipped"),
+        "{stdout}"
+    );
+}
+
+/// A stand-in `benchexec` that records its arguments in `DIR/calls` and writes
+/// the recorded Yices result file with the runs of lines `keep` of its XML only
+/// (under the time stamp `stamp`), z3's as recorded.
+fn partial_benchexec(dir: &Path, name: &str, keep_yices: &str, stamp: &str) -> PathBuf {
+    let rec = replay::recording().join("single-query");
+    let script = format!(
+        r#"#!/bin/sh
+echo "$*" >> "{calls}"
+out=""; prev=""; def=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out="$a"
+  case "$a" in definitions/*.xml) def=$(basename "$a" .xml) ;; esac
+  prev="$a"
+done
+for f in "{rec}/$def/"*; do
+  n=$(basename "$f" | sed 's/12-00-00/{stamp}/')
+  case "$def,$n" in
+    Yices_2_*,*.xml.bz2) bzcat "$f" | sed '{keep_yices}' | bzip2 > "$out/$n" ;;
+    *) cp "$f" "$out/$n" ;;
+  esac
+done
+exit 0
+"#,
+        calls = dir.join("calls").display(),
+        rec = rec.display()
+    );
+    let path = dir.join(name);
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// Resumption: a second call deletes nothing and runs nothing; `--only-missing`
+/// runs exactly the runs the accounting reports missing, through
+/// `definitions/missing/<definition>.xml`, next to the results already there.
+#[test]
+fn run_local_resumes_without_deleting_and_runs_only_missing_runs() {
+    if require_tool("z3").is_none() || require_tool("bzip2").is_none() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let exec = exec_dir(out.path());
+    let e = exec.to_str().unwrap();
+    std::fs::remove_dir_all(exec.join("results")).unwrap();
+
+    // First call: Yices' result file lacks the run of scrambled1 (XML lines 67-80).
+    let first = partial_benchexec(out.path(), "be1", "67,80d", "12-00-00");
+    let (code, stdout, stderr) = smtcomp(&[
+        "run-local",
+        e,
+        "--track",
+        "sq",
+        "--benchexec",
+        first.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stderr
+            .contains("Yices_2_QF_LinearIntArith.xml: of 2 expected run(s), 1 present, 1 missing"),
+        "{stderr}"
+    );
+    let results = crate::support::tree(&exec.join("results"));
+
+    // Second call without --only-missing: both have results, nothing runs or goes.
+    let (code, stdout, stderr) = smtcomp(&[
+        "run-local",
+        e,
+        "--track",
+        "sq",
+        "--benchexec",
+        first.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("0 of 2 definitions ran, 2 skipped"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("--only-missing completes it"), "{stderr}");
+    assert_eq!(crate::support::tree(&exec.join("results")), results);
+
+    // --only-missing: z3 is complete (skipped); Yices runs only scrambled1, from
+    // definitions/missing/, into the same directory (a new time stamp).
+    let second = partial_benchexec(out.path(), "be2", "53,66d", "13-00-00");
+    let (code, stdout, stderr) = smtcomp(&[
+        "run-local",
+        e,
+        "--track",
+        "sq",
+        "--only-missing",
+        "--benchexec",
+        second.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("1 of 2 definitions ran, 1 skipped"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("z3_QF_LinearIntArith.xml: complete, nothing missing"),
+        "{stderr}"
+    );
+    let calls = std::fs::read_to_string(out.path().join("calls")).unwrap();
+    let last = calls.lines().last().unwrap();
+    assert!(
+        last.starts_with("definitions/missing/Yices_2_QF_LinearIntArith.xml "),
+        "{calls}"
+    );
+    let subset =
+        std::fs::read_to_string(exec.join("definitions/missing/Yices_2_QF_LinearIntArith.xml"))
+            .unwrap();
+    assert!(
+        subset.contains("<include>../../tasks/single-query/QF_LIA/scrambled1.yml</include>"),
+        "{subset}"
+    );
+    assert!(!subset.contains("scrambled0"), "{subset}");
+    assert!(
+        subset.contains("<propertyfile>../../tasks/SMT.prp</propertyfile>"),
+        "{subset}"
+    );
+    // Nothing was deleted; the new file came next to the old ones.
+    let now = crate::support::tree(&exec.join("results"));
+    for (k, v) in &results {
+        if !k.ends_with("benchexec.log") {
+            assert_eq!(now.get(k), Some(v), "{k}");
+        }
+    }
+    assert!(
+        now.keys().any(|k| k.contains("13-00-00.results.")),
+        "{now:?}"
+    );
+
+    // Now complete: ingestion accounts for every run through the manifest.
+    let (code, stdout, stderr) = smtcomp(&[
+        "run-local",
+        e,
+        "--track",
+        "sq",
+        "--only-missing",
+        "--benchexec",
+        second.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("0 of 2 definitions ran, 2 skipped"),
+        "{stdout}"
+    );
+    // (the accounting, by ingestion against the runs manifest, finds both complete)
+    assert!(
+        stderr.contains("Yices_2_QF_LinearIntArith.xml: complete, nothing missing"),
+        "{stderr}"
+    );
 }

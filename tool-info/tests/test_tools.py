@@ -116,8 +116,79 @@ def test_proof_cmdline():
     task = BaseTool2.Task(["p.smt2"], None, None, None)
     limits = BaseTool2.ResourceLimits(walltime=60)
     line = smtcomp_proof.Tool().cmdline("bin/pw", ["/a/smtcomp_solver"], task, limits)
-    assert line == ["bin/pw", "--total-budget", "60", "p.smt2", "--solver", "/a/smtcomp_solver",
+    outdir = line[4].rsplit("/", 1)[0]
+    assert outdir.startswith("proofs/p-") and len(outdir) == len("proofs/p-") + 16, line
+    assert line == ["bin/pw", "--total-budget", "60", "--proof-file", f"{outdir}/proof.txt",
+                    "p.smt2", outdir, "--solver", "/a/smtcomp_solver",
                     "--", "--checker", "/a/smtcomp_checker"]
+
+
+def test_proof_runs_get_directories_of_their_own():
+    """Parallel runs in one working directory (--no-container) never share proof.txt:
+    another benchmark or another solver command gives another directory."""
+    limits = BaseTool2.ResourceLimits(walltime=60)
+    tool = smtcomp_proof.Tool()
+
+    def outdir(bench, cmd):
+        return tool.cmdline("bin/pw", cmd, BaseTool2.Task([bench], None, None, None), limits)[6]
+
+    dirs = {outdir(b, c) for b in ["a/x.smt2", "b/x.smt2", "a/y.smt2"]
+            for c in [["/s/smtcomp_solver"], ["/t/smtcomp_solver"]]}
+    assert len(dirs) == 6, dirs
+    assert outdir("a/x.smt2", ["/s/smtcomp_solver"]) == outdir("a/x.smt2", ["/s/smtcomp_solver"])
+
+
+class _Locator:
+    def __init__(self, tool_directory=None):
+        self.tool_directory = tool_directory
+
+    def find_executable(self, name, subdir=""):
+        from benchexec.tools.template import BaseTool2 as B
+
+        return B.ToolLocator(tool_directory=self.tool_directory, use_path=not self.tool_directory,
+                             use_current=not self.tool_directory).find_executable(name, subdir)
+
+
+def _generated(base, **attrs):
+    return type("Tool", (base.Tool,), attrs)()
+
+
+def test_generated_module_resolves_its_solver_in_the_tool_directory(tmp_path):
+    archive = tmp_path / "archives" / "z3" / "bin"
+    archive.mkdir(parents=True)
+    (archive / "z3").write_text("#!/bin/sh\n")
+    (archive / "z3").chmod(0o755)
+    tool = _generated(smtcomp_tool, SOLVER="z3 <&>", VERSION="sha256:00", BINARY="archives/z3/bin/z3",
+                      PROGRAM_FILES=("archives/z3",))
+    exe = tool.executable(_Locator(str(tmp_path)))
+    assert exe == str(archive / "z3")
+    assert tool.name() == "z3 <&>" and tool.version(exe) == "sha256:00"
+    assert tool.program_files(exe) == [exe, str(tmp_path / "archives" / "z3")]
+    # Not unpacked, or not executable: BenchExec's ToolNotFoundException, naming the file.
+    from benchexec.tools.template import ToolNotFoundException
+
+    (archive / "z3").chmod(0o644)
+    with pytest.raises(ToolNotFoundException, match="not executable"):
+        tool.executable(_Locator(str(tmp_path)))
+    missing = _generated(smtcomp_tool, BINARY="archives/none/z3")
+    with pytest.raises(ToolNotFoundException, match="archives/none/z3"):
+        missing.executable(_Locator(str(tmp_path)))
+
+
+def test_generated_helper_modules_upload_the_solver_archive(tmp_path):
+    (tmp_path / "bin").mkdir()
+    for helper in ["smtcomp-trace-executor", "smtcomp-proof-wrapper"]:
+        (tmp_path / "bin" / helper).write_text("#!/bin/sh\n")
+        (tmp_path / "bin" / helper).chmod(0o755)
+    for base, helper in [(smtcomp_incremental, "smtcomp-trace-executor"),
+                         (smtcomp_proof, "smtcomp-proof-wrapper")]:
+        tool = _generated(base, SOLVER="cvc5", VERSION="1.2", BINARY="archives/cvc5/cvc5",
+                          PROGRAM_FILES=("archives/cvc5", "archives/cvc5-2"))
+        exe = tool.executable(_Locator(str(tmp_path)))
+        assert exe == str(tmp_path / "bin" / helper)
+        assert tool.name() == "cvc5" and tool.version(exe) == "1.2"
+        assert tool.program_files(exe) == [exe, str(tmp_path / "archives/cvc5"),
+                                           str(tmp_path / "archives/cvc5-2")]
 
 
 def _answer_line_cases():

@@ -1,7 +1,7 @@
 """BenchExec tool-info for the SMT-COMP Proof Exhibition Track.
 
-Runs `smtcomp-proof-wrapper --total-budget WALL BENCHMARK --solver CMD... -- --checker
-CHECKER` where CMD is the solver command (the `<option>`s) and CHECKER is
+Runs `smtcomp-proof-wrapper --total-budget WALL --proof-file DIR/proof.txt BENCHMARK DIR
+--solver CMD... -- --checker CHECKER` (DIR: `proofs/<benchmark>-<hash>`, one per run) where CMD is the solver command (the `<option>`s) and CHECKER is
 `smtcomp_checker` next to the solver binary (the 2023 archive convention). The first
 line of the checker that is not a `;` comment decides: `valid`/`holey` -> "false"
 (unsat, proof accepted), `sat` -> "true", `unknown` -> "unknown", `invalid` ->
@@ -26,14 +26,22 @@ def _verdict(output):
     return None
 
 
-class Tool(benchexec.tools.template.BaseTool2):
+class Tool(common.Solver, benchexec.tools.template.BaseTool2):
     """Proof wrapper running a solver and its proof checker."""
 
     def executable(self, tool_locator):
-        return tool_locator.find_executable("smtcomp-proof-wrapper", subdir="bin")
+        self._base_dir(tool_locator)
+        # Normalized (`bin/x`, not `./bin/x`): command lines stay relative to EXECDIR.
+        return os.path.normpath(tool_locator.find_executable("smtcomp-proof-wrapper", subdir="bin"))
 
     def name(self):
-        return "SMT-COMP proof wrapper"
+        return self.SOLVER or "SMT-COMP proof wrapper"
+
+    def version(self, executable):
+        return self.VERSION
+
+    def program_files(self, executable):
+        return self._program_files(executable)
 
     def project_url(self):
         return "https://smt-comp.github.io"
@@ -46,7 +54,11 @@ class Tool(benchexec.tools.template.BaseTool2):
         solver = common.resolve(options)
         checker = os.path.join(os.path.dirname(solver[0]) or ".", "smtcomp_checker")
         budget = ["--total-budget", str(rlimits.walltime)] if rlimits.walltime else []
-        return [executable, *budget, task.single_input_file,
+        # Every run writes its proof and logs into a directory of its own: parallel runs
+        # in one working directory (--no-container) must not share proof.txt.
+        outdir = common.run_directory(options, task.single_input_file)
+        return [executable, *budget, "--proof-file", os.path.join(outdir, "proof.txt"),
+                task.single_input_file, outdir,
                 "--solver", *solver, "--", "--checker", checker]
 
     def determine_result(self, run):
