@@ -98,6 +98,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
         extra_path: Vec::new(),
         start_time: args.start_time,
         timeout: None,
+        replace: false,
     })?;
     runner
         .check()

@@ -157,17 +157,17 @@ pub fn definition_run(
         },
         Ok(o) => RunStatus::Failed {
             reason: format!(
-                "BenchExec exit code {:?}{}{} (see {})",
+                "BenchExec exit code {:?}{} (see {}){}",
                 o.exit_code,
                 if o.exit_code == Some(0) {
                     format!(" but {} of {result_files} result file(s)", o.results.len())
                 } else {
                     String::new()
                 },
+                o.log.display(),
                 reason_line(&o.log)
-                    .map(|l| format!(": {l}"))
+                    .map(|l| format!("; BenchExec said: {l}"))
                     .unwrap_or_default(),
-                o.log.display()
             ),
         },
         Err(e) => RunStatus::Failed { reason: e },

@@ -52,6 +52,7 @@ fn the_job_script_runs_run_local_per_definition_with_every_word_escaped() {
             extra_path: Vec::new(),
             start_time: Some("2025-07-01 12:00:00".into()),
             timeout: None,
+            replace: false,
         },
     );
     let s = r.job_script(Path::new("/e x/exec"), Path::new("/e x/exec/slurm/batch-1"));
