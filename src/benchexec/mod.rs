@@ -15,6 +15,7 @@
 //! results/<track dir>/<definition>/      BenchExec output (*.results.*.xml.bz2, *.logfiles.zip)
 //! ```
 
+mod container;
 mod definition;
 mod names;
 mod paths;

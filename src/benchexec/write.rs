@@ -1,6 +1,6 @@
 //! Writing a planned [`Manifest`] into the execution directory.
 
-use super::{definition, scripts, tasks};
+use super::{container, definition, scripts, tasks};
 use crate::formats::generation::{MANIFEST_FILE, Manifest, ToolModule};
 use rayon::prelude::*;
 use std::fs;
@@ -115,7 +115,7 @@ pub fn write(
         &scripts::run_local(m, &m.prepared),
     )?;
     put_executable(&out.join("run-vcloud.sh"), &scripts::run_vcloud(m))?;
-    for (file, text) in scripts::docker(m, &m.prepared) {
+    for (file, text) in container::scripts(m, &m.prepared) {
         put_executable(&out.join("docker").join(file), &text)?;
     }
     if let Some(dir) = binaries_from {

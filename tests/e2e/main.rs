@@ -7,6 +7,7 @@
 mod support;
 
 mod benchexec_e2e;
+mod container_scripts;
 mod demo;
 mod slurm;
 mod test_solver;

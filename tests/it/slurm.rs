@@ -78,3 +78,19 @@ fn the_job_script_runs_run_local_per_definition_with_every_word_escaped() {
         .unwrap();
     assert!(ok.success());
 }
+
+#[test]
+fn run_local_rejects_an_unknown_definition_as_a_usage_error() {
+    let (code, _out, err) = crate::support::smtcomp(&[
+        "run-local",
+        "benchexec-defs",
+        "--definition",
+        "no_such_definition.xml",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--definition no_such_definition.xml: no such definition in")
+            && err.contains("benchexec-defs/manifest.json"),
+        "{err}"
+    );
+}
