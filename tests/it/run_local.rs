@@ -46,6 +46,14 @@ exit 0
     path
 }
 
+/// `smtcomp run-local EXECDIR --track TRACK [EXTRA...] --benchexec BENCHEXEC`.
+fn run_local(exec: &str, track: &str, benchexec: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["run-local", exec, "--track", track];
+    args.extend_from_slice(extra);
+    args.extend(["--benchexec", benchexec.to_str().unwrap()]);
+    smtcomp(&args)
+}
+
 #[test]
 fn run_local_reports_missing_runs_with_benchexecs_reason_and_exits_1() {
     if require_tool("z3").is_none() {
@@ -59,14 +67,7 @@ fn run_local_reports_missing_runs_with_benchexecs_reason_and_exits_1() {
 
     // Every definition gets its own recorded results: everything accounted for.
     let good = fake_benchexec(out.path(), "Yices_2_QF_LinearIntArith");
-    let (code, stdout, stderr) = smtcomp(&[
-        "run-local",
-        e,
-        "--track",
-        "sq",
-        "--benchexec",
-        good.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = run_local(e, "sq", &good, &[]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
         stdout.contains("2 of 2 definitions ran, 0 skipped"),
@@ -77,14 +78,7 @@ fn run_local_reports_missing_runs_with_benchexecs_reason_and_exits_1() {
     // are unexpected there); BenchExec exited 0, so only the accounting sees it.
     std::fs::remove_dir_all(exec.join("results")).unwrap();
     let bad = fake_benchexec(out.path(), "z3_QF_LinearIntArith");
-    let (code, stdout, stderr) = smtcomp(&[
-        "run-local",
-        e,
-        "--track",
-        "single-query",
-        "--benchexec",
-        bad.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = run_local(e, "single-query", &bad, &[]);
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(
         stderr.contains(
@@ -150,14 +144,7 @@ fn run_local_resumes_without_deleting_and_runs_only_missing_runs() {
 
     // First call: Yices' result file lacks the run of scrambled1 (XML lines 67-80).
     let first = partial_benchexec(out.path(), "be1", "67,80d", "12-00-00");
-    let (code, stdout, stderr) = smtcomp(&[
-        "run-local",
-        e,
-        "--track",
-        "sq",
-        "--benchexec",
-        first.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = run_local(e, "sq", &first, &[]);
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(
         stderr
@@ -167,14 +154,7 @@ fn run_local_resumes_without_deleting_and_runs_only_missing_runs() {
     let results = crate::support::tree(&exec.join("results"));
 
     // Second call without --only-missing: both have results, nothing runs or goes.
-    let (code, stdout, stderr) = smtcomp(&[
-        "run-local",
-        e,
-        "--track",
-        "sq",
-        "--benchexec",
-        first.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = run_local(e, "sq", &first, &[]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
         stdout.contains("0 of 2 definitions ran, 2 skipped"),
@@ -186,15 +166,7 @@ fn run_local_resumes_without_deleting_and_runs_only_missing_runs() {
     // --only-missing: z3 is complete (skipped); Yices runs only scrambled1, from
     // definitions/missing/, into the same directory (a new time stamp).
     let second = partial_benchexec(out.path(), "be2", "53,66d", "13-00-00");
-    let (code, stdout, stderr) = smtcomp(&[
-        "run-local",
-        e,
-        "--track",
-        "sq",
-        "--only-missing",
-        "--benchexec",
-        second.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = run_local(e, "sq", &second, &["--only-missing"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
         stdout.contains("1 of 2 definitions ran, 1 skipped"),
@@ -235,15 +207,7 @@ fn run_local_resumes_without_deleting_and_runs_only_missing_runs() {
     );
 
     // Now complete: ingestion accounts for every run through the manifest.
-    let (code, stdout, stderr) = smtcomp(&[
-        "run-local",
-        e,
-        "--track",
-        "sq",
-        "--only-missing",
-        "--benchexec",
-        second.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = run_local(e, "sq", &second, &["--only-missing"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
         stdout.contains("0 of 2 definitions ran, 2 skipped"),
