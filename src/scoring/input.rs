@@ -141,6 +141,10 @@ pub struct ScoringInput {
     pub benchmarks: HashMap<String, BenchInfo>,
     /// Derived solver -> base solver (for `deltaBaseSolver`).
     pub base_solvers: BTreeMap<String, String>,
+    /// Selected benchmarks (`score --selection`): each is in its division's N even
+    /// without any run, and a registered solver without a run on it is unsolved.
+    /// Empty: N = the benchmarks with at least one run (anchor 5.6).
+    pub selection: Vec<Smt2File>,
 }
 
 /// The facts of the benchmarks that appear in `runs`, from an inventory.
@@ -150,7 +154,21 @@ pub fn bench_infos(
     inventory: &Inventory,
     runs: &[ScoredRun],
 ) -> (HashMap<String, BenchInfo>, Vec<String>) {
-    let wanted: HashSet<String> = runs.iter().map(|r| r.file.path()).collect();
+    bench_infos_of(inventory, runs, &[])
+}
+
+/// [`bench_infos`] of the benchmarks of `runs` and of `selection`.
+pub fn bench_infos_of(
+    inventory: &Inventory,
+    runs: &[ScoredRun],
+    selection: &[Smt2File],
+) -> (HashMap<String, BenchInfo>, Vec<String>) {
+    let wanted: HashSet<String> = runs
+        .iter()
+        .map(|r| &r.file)
+        .chain(selection)
+        .map(Smt2File::path)
+        .collect();
     let mut out = HashMap::with_capacity(wanted.len());
     // One path buffer for the whole library: allocate only for the wanted.
     let mut p = String::new();
