@@ -537,9 +537,9 @@ pub fn read_selection(path: &Path) -> anyhow::Result<Vec<Smt2File>> {
 /// The benchmark identity of a library path (`incremental/QF_BV/fam/x.smt2`).
 fn smt2_file_of_path(p: &str) -> Option<Smt2File> {
     let parts: Vec<&str> = p.split('/').collect();
-    let incremental = match parts.first()? {
-        &"incremental" => true,
-        &"non-incremental" => false,
+    let incremental = match parts.first().copied()? {
+        "incremental" => true,
+        "non-incremental" => false,
         _ => return None,
     };
     if parts.len() < 3 || parts.iter().any(|x| x.is_empty()) {

@@ -147,17 +147,9 @@ pub struct ScoringInput {
     pub selection: Vec<Smt2File>,
 }
 
-/// The facts of the benchmarks that appear in `runs`, from an inventory.
+/// The facts of the benchmarks that appear in `runs` or in `selection`, from an inventory.
 /// Benchmarks missing from the inventory get status `unknown` (or `incremental`)
 /// and zero counts; they are listed in the second value.
-pub fn bench_infos(
-    inventory: &Inventory,
-    runs: &[ScoredRun],
-) -> (HashMap<String, BenchInfo>, Vec<String>) {
-    bench_infos_of(inventory, runs, &[])
-}
-
-/// [`bench_infos`] of the benchmarks of `runs` and of `selection`.
 pub fn bench_infos_of(
     inventory: &Inventory,
     runs: &[ScoredRun],

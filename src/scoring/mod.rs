@@ -27,7 +27,7 @@ mod soundness;
 
 pub use competitive::teams;
 pub use runtable::{RunScore, anchor_answer, run_score, scored_run};
-pub use setup::build_input;
+pub use setup::{build_input, build_input_selected};
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};
 pub use input::{BenchInfo, Participant, RunTime, ScoredRun, ScoringInput};

@@ -187,11 +187,17 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                     ));
                 }
             }
+            // The reference tool's sound status of UC and MV (anchor 6.2).
+            let sound_status = match input.track {
+                Track::UnsatCore if policy.track_status_for_uc_mv => Status::Unsat,
+                Track::ModelValidation if policy.track_status_for_uc_mv => Status::Sat,
+                _ => info.status,
+            };
             rows.push(FileRow {
                 path,
                 logic,
                 info,
-                sound_status: info.status,
+                sound_status,
                 removed: false,
             });
         }
@@ -232,14 +238,6 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                 end += 1;
             }
             let row = &mut rows[f];
-            if policy.track_status_for_uc_mv {
-                // The reference tool's sound status of these tracks (anchor 6.2).
-                match input.track {
-                    Track::UnsatCore => row.sound_status = Status::Unsat,
-                    Track::ModelValidation => row.sound_status = Status::Sat,
-                    _ => {}
-                }
-            }
             if sq_like {
                 if !sat.is_empty() {
                     row.sound_status = Status::Sat;
