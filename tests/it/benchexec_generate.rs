@@ -186,6 +186,12 @@ fn generation_for_2025_follows_the_dtd_rules() {
             py.contains(&format!("from tools import {} as _base", t.base)),
             "{py}"
         );
+        // 2025 Incremental: the trace executor continues after `unknown`.
+        assert_eq!(
+            py.contains("CONTINUE_AFTER_UNKNOWN = True"),
+            d.track == Track::Incremental,
+            "{py}"
+        );
         for rd in d.rundefinitions.values() {
             let a = rd.archive.as_ref().unwrap();
             assert!(t.program_files.contains(a), "{}: {a}", d.tool_module);

@@ -371,3 +371,46 @@ fn continue_after_unknown_scores_every_answer() {
         3
     );
 }
+
+/// Item 4: the 2024 schema as published (the 2024 template's `aws_dockerfile`,
+/// a `cvc5-cloud`-like entry with `aws_repository` and a repeated key in a
+/// contributor object) is read; an AWS repository outside Cloud/Parallel is
+/// refused with its JSON path, as the 2024 schema does.
+#[test]
+fn the_2024_submission_schema_is_read() {
+    use smtcomp::submission::{Problems, parse_submission};
+    let head = r#""contacts": ["Jane <jane@example.org>"], "website": "https://example.org/",
+        "system_description": "https://example.org/d.pdf", "solver_type": "Standalone", "seed": "42""#;
+    let template = format!(
+        r#"{{"name": "t", "contributors": ["First Smith", {{"name": "Second Baker", "website": "http://baker.com/"}}], {head},
+        "participations": [
+          {{"tracks": ["Cloud"], "divisions": ["Equality"], "aws_dockerfile": "https://github.com/project/repository"}},
+          {{"tracks": ["Parallel"], "logics": "QF_.*LRA.*", "aws_dockerfile": "https://github.com/project/repository"}}]}}"#
+    );
+    let cloud = format!(
+        r#"{{"name": "cvc5-cloud", "contributors": ["A", {{"name": "B", "name": "C"}}], {head},
+        "participations": [{{"tracks": ["Cloud"], "logics": ["QF_UF", "QF_LIA"],
+          "aws_repository": "https://github.com/example/smtcomp24"}}]}}"#
+    );
+    for text in [&template, &cloud] {
+        let mut p = Problems::new("s.json");
+        let sub = parse_submission(text, &mut p);
+        assert!(!p.has_errors(), "{p:?}");
+        let sub = sub.unwrap();
+        assert!(sub.archive.is_none() && sub.command.is_none());
+        assert!(
+            sub.participations
+                .iter()
+                .all(|p| p.aws_repository.is_some())
+        );
+    }
+    let wrong = cloud.replace(r#"["Cloud"]"#, r#"["SingleQuery"]"#);
+    let mut p = Problems::new("s.json");
+    assert!(parse_submission(&wrong, &mut p).is_none());
+    let text = format!("{p:?}");
+    assert!(text.contains("participations[0].aws_repository"), "{text}");
+    assert!(
+        text.contains("only with the Cloud and Parallel tracks"),
+        "{text}"
+    );
+}
