@@ -198,6 +198,19 @@ fn generation_for_2025_follows_the_dtd_rules() {
             assert!(py.contains(&serde_json::to_string(a).unwrap()), "{py}");
         }
     }
+    // The container scripts of Incremental runs pass the flag too.
+    let mut incremental_scripts = 0;
+    for e in std::fs::read_dir(out.join("docker")).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        if text.contains("helper smtcomp-trace-executor") {
+            incremental_scripts += 1;
+            assert!(
+                text.contains("--times --continue-after-unknown --"),
+                "{text}"
+            );
+        }
+    }
+    assert!(incremental_scripts > 0);
 }
 
 /// Heats and `--max-tasks`: Single Query's selection in two heats and at most 3
