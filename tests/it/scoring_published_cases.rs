@@ -284,6 +284,28 @@ fn aws_entries_are_read_and_unknown_solvers_are_errors() {
         rows(&doc, "qf_linearintarith-cloud", "parallel"),
         owned(&[("SolverC-cloud", 0, 2)])
     );
+    // `report` reads runs the same way: the same error.
+    let site = dir.path().join("site");
+    let (inv, subs) = (case("inventory.json"), case("submissions"));
+    let (code, _, err) = smtcomp(&[
+        "report",
+        "--track",
+        "Cloud",
+        "--runs",
+        s(&cloud),
+        s(&ghost),
+        "--inventory",
+        s(&inv),
+        "--submissions",
+        s(&subs),
+        "-o",
+        s(&site),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("Cloud: runs of solvers that no submission names: Ghost (2 run(s))"),
+        "{err}"
+    );
 }
 
 /// Item 5: for every track, `ingest` then `score` gives the same document as
