@@ -324,7 +324,7 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
     if with_selection {
         for m in &scores.missing {
             eprintln!(
-                "missing: {}: {} selected benchmark(s) without a run (scored unsolved), e.g. {}",
+                "missing: {}: {} benchmark(s) without a run (scored unsolved), e.g. {}",
                 m.solver,
                 m.count,
                 m.examples.join(", ")

@@ -230,7 +230,7 @@ fn selection_counts_benchmarks_without_runs() {
     );
     assert!(
         err.contains(
-            "missing: SolverA: 2 selected benchmark(s) without a run (scored unsolved), e.g. non-incremental/QF_LIA/cases/c.smt2, non-incremental/QF_LIA/cases/d.smt2"
+            "missing: SolverA: 2 benchmark(s) without a run (scored unsolved), e.g. non-incremental/QF_LIA/cases/c.smt2, non-incremental/QF_LIA/cases/d.smt2"
         ),
         "{err}"
     );
