@@ -114,6 +114,7 @@ fn synthetic(n_runs: usize) {
         runs,
         benchmarks,
         base_solvers: BTreeMap::new(),
+        selection: Vec::new(),
     };
     // The floor: one pass over the runs aggregating per solver x benchmark
     // (what any scorer must do at least), median of 3.

@@ -63,7 +63,16 @@ pub fn scripts(m: &Manifest, prepared_rel: &str) -> Vec<(String, String)> {
             let words: Vec<String> = match d.track {
                 Track::Incremental => {
                     resolve.push_str("helper smtcomp-trace-executor\n");
-                    ["\"$RUN\" --times -- \"$SOLVER\"".to_string()]
+                    let cont = m
+                        .tools
+                        .get(&d.tool_module)
+                        .is_some_and(|t| t.continue_after_unknown);
+                    let flags = if cont {
+                        "--times --continue-after-unknown"
+                    } else {
+                        "--times"
+                    };
+                    [format!("\"$RUN\" {flags} -- \"$SOLVER\"")]
                         .into_iter()
                         .chain(args)
                         .chain(["\"$BENCH\"".to_string()])

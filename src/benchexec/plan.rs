@@ -297,6 +297,8 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
             version: version_of(subs.iter().find(|s| s.name == solver).copied()),
             binary: binaries[&(solver.clone(), base)].clone(),
             program_files: Vec::new(),
+            continue_after_unknown: track == Track::Incremental
+                && track_def(comp, track).is_some_and(|d| d.continue_after_unknown),
         });
         for rd in rundefinitions.values() {
             if let Some(a) = &rd.archive

@@ -154,7 +154,7 @@ pub fn tool_module(t: &ToolModule) -> String {
              SOLVER = {solver}\n    \
              VERSION = {version}\n    \
              BINARY = {binary}\n    \
-             PROGRAM_FILES = ({files})\n",
+             PROGRAM_FILES = ({files})\n{extra}",
         base = t.base,
         solver = py(&t.solver),
         version = py(&t.version),
@@ -163,6 +163,11 @@ pub fn tool_module(t: &ToolModule) -> String {
             format!("{},", files[0])
         } else {
             files.join(", ")
+        },
+        extra = if t.continue_after_unknown {
+            "    CONTINUE_AFTER_UNKNOWN = True\n"
+        } else {
+            ""
         },
     )
 }

@@ -30,6 +30,10 @@ pub struct ReportArgs {
     /// Output directory of the site.
     #[arg(short = 'o', long, value_name = "SITE")]
     output: PathBuf,
+    /// Report anyway when runs belong to solvers that no submission names (they
+    /// are ignored); without it that is an error (exit 1), as for `score`.
+    #[arg(long)]
+    allow_unknown_solvers: bool,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
@@ -45,6 +49,21 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
         super::score_cmd::load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
     let mut tracks = Vec::new();
     for &t in &args.track {
+        let unknown = super::score_cmd::unknown_solvers(&runs, &subs, t);
+        if !unknown.is_empty() {
+            let list = unknown
+                .iter()
+                .map(|(s, n)| format!("{s} ({n} run(s))"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            if !args.allow_unknown_solvers {
+                eprintln!(
+                    "error: {t}: runs of solvers that no submission names: {list} (--allow-unknown-solvers reports without these runs)"
+                );
+                return Ok(Outcome::Problems);
+            }
+            eprintln!("warning: {t}: runs of solvers that no submission names, ignored: {list}");
+        }
         let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
         let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
         if !missing.is_empty() {

@@ -1,7 +1,7 @@
 //! `smtcomp score ...`
 
 use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, print, to_json};
-use crate::benchmarks::Inventory;
+use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::datafile;
 use crate::formats::results::{ResultsFile, RunRecord};
 use crate::ingest::IngestRecord;
@@ -69,6 +69,16 @@ pub struct ScoreArgs {
     /// XML: the `href` of the `<?xml-stylesheet?>` instruction (empty: none).
     #[arg(long, default_value = "xsl/scores.xsl", value_name = "HREF")]
     xsl: String,
+    /// Score a selection (`smtcomp select` output, or one benchmark path per line):
+    /// every selected benchmark of the track is in N, and a registered solver
+    /// without a run on it is unsolved and reported as missing. Several files:
+    /// their union (the organizers' Parallel/Cloud pages count both selections).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    selection: Vec<PathBuf>,
+    /// Score anyway when runs belong to solvers that no submission names (they
+    /// are ignored and counted); without it that is an error (exit 1).
+    #[arg(long)]
+    allow_unknown_solvers: bool,
 }
 
 /// The longest line of a run table that is read (a bound on untrusted input).
@@ -190,6 +200,21 @@ pub(super) fn load_inputs(
     Inventory,
     Vec<crate::submission::LoadedSubmission>,
 )> {
+    load_inputs_selected(comp, runs, inventory, submissions, &[])
+}
+
+/// [`load_inputs`], reading the inventory facts of `selection` too.
+fn load_inputs_selected(
+    comp: &crate::model::Competition,
+    runs: &[PathBuf],
+    inventory: &Path,
+    submissions: &[PathBuf],
+    selection: &[Smt2File],
+) -> anyhow::Result<(
+    Vec<ScoredRun>,
+    Inventory,
+    Vec<crate::submission::LoadedSubmission>,
+)> {
     let mut all = Vec::new();
     for p in runs {
         let (got, skipped) = read_runs(p)?;
@@ -202,7 +227,12 @@ pub(super) fn load_inputs(
         all.extend(got);
     }
     // Only the facts of the benchmarks that were run are needed.
-    let wanted: std::collections::HashSet<String> = all.iter().map(|r| r.file.path()).collect();
+    let wanted: std::collections::HashSet<String> = all
+        .iter()
+        .map(|r| &r.file)
+        .chain(selection)
+        .map(Smt2File::path)
+        .collect();
     let inventory = Inventory::read_cached_only(inventory, &|p| wanted.contains(p))?;
     let subs = load_set(submissions, comp);
     for l in subs.iter().filter(|l| l.submission.is_none()) {
@@ -232,9 +262,37 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
             "--submissions is required (except for --track ProofExhibition)",
         ));
     }
-    let (runs, inventory, subs) =
-        load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
-    let (input, missing) = scoring::build_input(&comp, args.track, &subs, &inventory, runs);
+    let mut selection = Vec::new();
+    for p in &args.selection {
+        selection.extend(read_selection(p)?);
+    }
+    selection.sort_by_cached_key(|f| f.path());
+    selection.dedup();
+    let (runs, inventory, subs) = load_inputs_selected(
+        &comp,
+        &args.runs,
+        &args.inventory,
+        &args.submissions,
+        &selection,
+    )?;
+    let unknown = unknown_solvers(&runs, &subs, args.track);
+    if !unknown.is_empty() {
+        let list = unknown
+            .iter()
+            .map(|(s, n)| format!("{s} ({n} run(s))"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if !args.allow_unknown_solvers {
+            eprintln!(
+                "error: runs of solvers that no submission names: {list} (check the submissions; --allow-unknown-solvers scores without these runs)"
+            );
+            return Ok(Outcome::Problems);
+        }
+        eprintln!("warning: runs of solvers that no submission names, ignored: {list}");
+    }
+    let with_selection = !selection.is_empty();
+    let (input, missing) =
+        scoring::build_input_selected(&comp, args.track, &subs, &inventory, runs, selection);
     if !missing.is_empty() {
         eprintln!(
             "warning: {} benchmark(s) of the runs are not in the inventory (scored with status unknown), e.g. {}",
@@ -263,6 +321,16 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
     if scores.join != Default::default() {
         eprintln!("note: ignored input: {:?}", scores.join);
     }
+    if with_selection {
+        for m in &scores.missing {
+            eprintln!(
+                "missing: {}: {} benchmark(s) without a run (scored unsolved), e.g. {}",
+                m.solver,
+                m.count,
+                m.examples.join(", ")
+            );
+        }
+    }
     let (t, mem) = (input.time_limit as u64, input.memory_mb);
     match args.format {
         ScoreFormat::Json => {
@@ -273,6 +341,9 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
                 serde_json::to_value(&scores.disagreements)?,
             );
             doc.insert("unsound".into(), serde_json::to_value(&scores.unsound)?);
+            if with_selection {
+                doc.insert("missing".into(), serde_json::to_value(&scores.missing)?);
+            }
             doc.insert(
                 "pages".into(),
                 serde_json::Value::Object(output::pages(&scores, t, mem, comp.year)),
@@ -396,6 +467,93 @@ fn proof_exhibition(
         _ => pe::markdown(&report),
     };
     write_out(args.output.as_deref(), &text)
+}
+
+/// Solvers with runs that no readable submission names, with their run counts
+/// in `track` (sorted by name). Their runs could not be scored: never dropped
+/// silently.
+pub fn unknown_solvers(
+    runs: &[ScoredRun],
+    subs: &[crate::submission::LoadedSubmission],
+    track: Track,
+) -> Vec<(String, usize)> {
+    let named: std::collections::HashSet<&str> = subs
+        .iter()
+        .filter_map(|l| l.submission.as_ref())
+        .map(|s| s.name.as_str())
+        .collect();
+    let mut out: std::collections::BTreeMap<&str, usize> = Default::default();
+    for r in runs
+        .iter()
+        .filter(|r| r.track == track && !named.contains(r.solver.as_str()))
+    {
+        *out.entry(r.solver.as_str()).or_default() += 1;
+    }
+    out.into_iter().map(|(s, n)| (s.to_string(), n)).collect()
+}
+
+/// The benchmarks of a selection file: `smtcomp select` output (JSON, gz or
+/// not: its `benchmarks[].file`), or one benchmark path per line
+/// (`non-incremental/LOGIC/family.../name.smt2`; blank lines and `#` comments
+/// skipped).
+pub fn read_selection(path: &Path) -> anyhow::Result<Vec<Smt2File>> {
+    #[derive(serde::Deserialize)]
+    struct Selected {
+        file: Smt2File,
+    }
+    #[derive(serde::Deserialize)]
+    struct SelectionFile {
+        benchmarks: Vec<Selected>,
+    }
+    let bytes = datafile::read_bytes(path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
+    if text.trim_start().starts_with('{') {
+        let f: SelectionFile = serde_json::from_str(&text).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: not a selection (`smtcomp select` output): {e}",
+                path.display()
+            )
+        })?;
+        return Ok(f.benchmarks.into_iter().map(|b| b.file).collect());
+    }
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        out.push(smt2_file_of_path(line).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}:{}: '{line}' is not a benchmark path (non-incremental/LOGIC/.../NAME or incremental/LOGIC/.../NAME)",
+                path.display(),
+                i + 1
+            )
+        })?);
+    }
+    Ok(out)
+}
+
+/// The benchmark identity of a library path (`incremental/QF_BV/fam/x.smt2`).
+fn smt2_file_of_path(p: &str) -> Option<Smt2File> {
+    let parts: Vec<&str> = p.split('/').collect();
+    let incremental = match parts.first().copied()? {
+        "incremental" => true,
+        "non-incremental" => false,
+        _ => return None,
+    };
+    if parts.len() < 3 || parts.iter().any(|x| x.is_empty()) {
+        return None;
+    }
+    Some(Smt2File {
+        incremental,
+        logic: crate::model::Logic::new(parts[1]),
+        family: parts[2..parts.len() - 1]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        name: parts[parts.len() - 1].to_string(),
+    })
 }
 
 fn write_out(path: Option<&Path>, text: &str) -> CmdResult {

@@ -69,6 +69,10 @@ pub struct ToolModule {
     /// Directories or files (relative to the execution directory, or absolute) the
     /// runs need besides the executable: the participations' unpacked archives.
     pub program_files: Vec<String>,
+    /// Incremental: the trace executor gets `--continue-after-unknown` (the
+    /// track definition's `continue_after_unknown`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub continue_after_unknown: bool,
 }
 
 /// One benchmark definition (one solver x track x division).

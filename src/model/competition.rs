@@ -85,6 +85,10 @@ pub struct TrackDefinition {
     pub divisions: BTreeMap<Division, Vec<Logic>>,
     /// Experimental divisions.
     pub experimental_divisions: BTreeSet<Division>,
+    /// Incremental: run check-sats after an `unknown` expectation too
+    /// (`smtcomp-trace-executor --continue-after-unknown`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub continue_after_unknown: bool,
     #[serde(skip)]
     division_of: BTreeMap<Logic, Division>,
 }
@@ -286,6 +290,7 @@ impl Competition {
                     selection: def.selection,
                     divisions,
                     experimental_divisions: def.experimental_divisions.iter().cloned().collect(),
+                    continue_after_unknown: def.continue_after_unknown,
                     division_of,
                 },
             );

@@ -147,6 +147,12 @@ pub struct TrackFile {
     /// runs min(n, max(150, 25n/100))).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<TrackSelection>,
+    /// Incremental Track: the trace executor runs every check-sat, also after one
+    /// whose expected status is `unknown` (`--continue-after-unknown`; the
+    /// organizers' tool-info passes it since mid-2025). Default false: the run
+    /// stops at the first `unknown` expectation, as the original executor did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub continue_after_unknown: bool,
 }
 
 /// A track's own selection size: min(n, max(min_used_benchmarks, ratio * n)).

@@ -9,8 +9,9 @@ use crate::model::{Answer, Status, Track};
 pub struct BenchScore {
     /// Erroneous results.
     pub e: u64,
-    /// Correct results (Incremental: correct check-sat answers; Unsat-Core: reduction).
-    pub n: u64,
+    /// Correct results (Incremental: correct check-sat answers; Unsat-Core: reduction,
+    /// negative only under `negative_core_reduction`).
+    pub n: i64,
     /// Actual wall-clock time.
     pub aw: f64,
     /// Wall-clock time score.
@@ -74,7 +75,7 @@ pub fn score(
     };
     if track == Track::Incremental {
         s.e = u64::from(answer == Answer::IncrementalError);
-        s.n = r.nb_answers.unwrap_or(0);
+        s.n = count(r.nb_answers.unwrap_or(0));
         if s.e > 0 && !policy.incremental_error_keeps_n {
             s.n = 0;
         }
@@ -91,20 +92,25 @@ pub fn score(
         Track::UnsatCore => {
             s.e = u64::from(matches!(answer, Answer::Sat | Answer::UnsatCoreInvalidated));
             if answer == Answer::Unsat {
-                s.n = info
-                    .asserts
-                    .saturating_sub(r.nb_answers.unwrap_or(info.asserts));
+                let core = r.nb_answers.unwrap_or(info.asserts);
+                s.n = if policy.negative_core_reduction {
+                    // The reference tool keeps N - core even when the core is larger.
+                    count(info.asserts) - count(core)
+                } else {
+                    // Rules 7.1.4: the reduction; a larger core reduces nothing.
+                    count(info.asserts.saturating_sub(core))
+                };
             }
             answer == Answer::Unsat
         }
         Track::ModelValidation => {
             s.e = u64::from(matches!(answer, Answer::Unsat | Answer::ModelUnsat));
-            s.n = u64::from(answer == Answer::Sat);
+            s.n = i64::from(answer == Answer::Sat);
             answer == Answer::Sat
         }
         _ => {
             s.e = u64::from(answer.contradicts(status));
-            s.n = u64::from(answer.is_definite() && s.e == 0);
+            s.n = i64::from(answer.is_definite() && s.e == 0);
             s.n == 1
         }
     };
@@ -119,4 +125,9 @@ pub fn score(
         s.c = ac;
     }
     s
+}
+
+/// A count as a signed score (saturating: counts never reach 2^63).
+fn count(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }

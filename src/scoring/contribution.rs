@@ -34,7 +34,7 @@ pub struct ContributionKind {
 }
 
 /// (n, c, w) of one solver on one benchmark.
-type Ncw = (u64, f64, f64);
+type Ncw = (i64, f64, f64);
 
 fn ratio(num: f64, den: f64) -> f64 {
     if den == 0.0 { 0.0 } else { num / den }
@@ -146,7 +146,7 @@ fn rules(
         }
         // VBS over S and over S - s for every s.
         let vbs = |skip: Option<usize>| {
-            let (mut n, mut c, mut w) = (0u64, 0f64, 0f64);
+            let (mut n, mut c, mut w) = (0i64, 0f64, 0f64);
             for v in per_file.values() {
                 let mut best: Option<Ncw> = None;
                 for (j, x) in v.iter().enumerate() {
@@ -201,7 +201,7 @@ fn rules(
 /// Aggregated VBS row of one file (anchor spec 6.8 step 3).
 #[derive(Clone, Copy)]
 struct VbsRow {
-    n: u64,
+    n: i64,
     aw: f64,
     w: f64,
     ac: f64,
@@ -228,7 +228,7 @@ fn sum_kind(
     kind: Kind,
     t: f64,
 ) -> (usize, f64, f64) {
-    let (mut k, mut n, mut time) = (0usize, 0u64, 0f64);
+    let (mut k, mut n, mut time) = (0usize, 0i64, 0f64);
     for (&f, r) in rows {
         let st = table.files[f].sound_status;
         let keep = match kind {

@@ -94,8 +94,8 @@ pub struct SolverScore {
     pub base: Option<String>,
     /// Σ e.
     pub e: u64,
-    /// Σ n.
-    pub n: u64,
+    /// Σ n (negative only under `negative_core_reduction`).
+    pub n: i64,
     /// Σ w.
     pub w: f64,
     /// Σ c.
@@ -174,7 +174,7 @@ pub struct KindCell {
     /// Error.
     pub e: u64,
     /// Correct.
-    pub n: u64,
+    pub n: i64,
     /// Wall score.
     pub w: f64,
     /// CPU score.

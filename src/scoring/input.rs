@@ -141,16 +141,26 @@ pub struct ScoringInput {
     pub benchmarks: HashMap<String, BenchInfo>,
     /// Derived solver -> base solver (for `deltaBaseSolver`).
     pub base_solvers: BTreeMap<String, String>,
+    /// Selected benchmarks (`score --selection`): each is in its division's N even
+    /// without any run, and a registered solver without a run on it is unsolved.
+    /// Empty: N = the benchmarks with at least one run (anchor 5.6).
+    pub selection: Vec<Smt2File>,
 }
 
-/// The facts of the benchmarks that appear in `runs`, from an inventory.
+/// The facts of the benchmarks that appear in `runs` or in `selection`, from an inventory.
 /// Benchmarks missing from the inventory get status `unknown` (or `incremental`)
 /// and zero counts; they are listed in the second value.
-pub fn bench_infos(
+pub fn bench_infos_of(
     inventory: &Inventory,
     runs: &[ScoredRun],
+    selection: &[Smt2File],
 ) -> (HashMap<String, BenchInfo>, Vec<String>) {
-    let wanted: HashSet<String> = runs.iter().map(|r| r.file.path()).collect();
+    let wanted: HashSet<String> = runs
+        .iter()
+        .map(|r| &r.file)
+        .chain(selection)
+        .map(Smt2File::path)
+        .collect();
     let mut out = HashMap::with_capacity(wanted.len());
     // One path buffer for the whole library: allocate only for the wanted.
     let mut p = String::new();

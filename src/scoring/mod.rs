@@ -27,7 +27,7 @@ mod soundness;
 
 pub use competitive::teams;
 pub use runtable::{RunScore, anchor_answer, run_score, scored_run};
-pub use setup::build_input;
+pub use setup::{build_input, build_input_selected};
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};
 pub use input::{BenchInfo, Participant, RunTime, ScoredRun, ScoringInput};
@@ -35,6 +35,7 @@ pub use policy::Policy;
 
 use crate::model::Track;
 use serde::Serialize;
+pub use soundness::SolverMissing;
 use soundness::{Disagreement, JoinReport};
 
 /// Every score of one track under one policy.
@@ -60,6 +61,8 @@ pub struct TrackScores {
     pub unsound: Vec<(String, Vec<String>)>,
     /// Ignored input.
     pub join: JoinReport,
+    /// Registered solvers' benchmarks without a run (scored as unsolved).
+    pub missing: Vec<SolverMissing>,
 }
 
 impl TrackScores {
@@ -118,7 +121,9 @@ pub fn score(input: &ScoringInput, policy: &Policy) -> TrackScores {
             )
         })
         .collect();
+    let missing = soundness::missing_runs(&tables, input);
     TrackScores {
+        missing,
         track: input.track,
         policy: policy.name.clone(),
         kinds,

@@ -39,7 +39,7 @@ fn steps_json(p: &Podium) -> Value {
             json!({
                 "name": s.solver,
                 "baseSolver": s.base.clone().unwrap_or_default(),
-                "deltaBaseSolver": base.map_or(0, |b| s.n as i64 - b.n as i64),
+                "deltaBaseSolver": base.map_or(0, |b| s.n - b.n),
                 "competing": if s.competitive { "yes" } else { "no" },
                 "errorScore": s.e,
                 "correctScore": s.n,

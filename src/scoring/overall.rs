@@ -45,7 +45,7 @@ pub struct OverallKind {
 }
 
 /// nn^D · log10 N^D (0 when N^D = 0).
-pub fn contribution(e: u64, n: u64, big_n: u64) -> f64 {
+pub fn contribution(e: u64, n: i64, big_n: u64) -> f64 {
     if big_n == 0 {
         return 0.0;
     }

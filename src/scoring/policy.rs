@@ -68,6 +68,14 @@ pub struct Policy {
     /// BenchExec did not flag a timeout (rules 7.1: only a benchmark solved within
     /// T has time scores, so w = c = 0). Observed in the published pages.
     pub over_limit_answer_keeps_time: bool,
+    /// The sat/unsat kinds take the track's status for every benchmark: every
+    /// Unsat-Core benchmark is unsat and every Model-Validation benchmark is sat
+    /// (rules 7.2.4/7.2.5: the benchmark's status). Anchor 6.2.
+    pub track_status_for_uc_mv: bool,
+    /// A returned core larger than the benchmark's assertion count gives a
+    /// negative reduction n = N - core size (rules 7.1.4: the reduction, never
+    /// below 0). Observed in the published pages (anchor 6.3).
+    pub negative_core_reduction: bool,
 }
 
 /// Metadata of one switch: name, what it does, reference.
@@ -82,7 +90,7 @@ pub struct SwitchInfo {
 }
 
 /// Every switch, in documentation order.
-pub const SWITCHES: [SwitchInfo; 15] = [
+pub const SWITCHES: [SwitchInfo; 17] = [
     SwitchInfo {
         name: "wrong_answer_keeps_time",
         what: "wrong answers keep their CPU/wall time scores",
@@ -158,6 +166,16 @@ pub const SWITCHES: [SwitchInfo; 15] = [
         what: "an answer after the time limit (wall > T, no timeout flagged) keeps its time scores",
         reference: "rules 7.1 (w, c only within T)",
     },
+    SwitchInfo {
+        name: "track_status_for_uc_mv",
+        what: "sat/unsat kinds: every Unsat-Core benchmark is unsat, every Model-Validation benchmark sat",
+        reference: "6.2",
+    },
+    SwitchInfo {
+        name: "negative_core_reduction",
+        what: "a core larger than the assertion count gives a negative reduction (not clamped at 0)",
+        reference: "6.3",
+    },
 ];
 
 impl Policy {
@@ -180,6 +198,8 @@ impl Policy {
             all_kinds_every_track: false,
             winners_in_non_competitive: false,
             over_limit_answer_keeps_time: false,
+            track_status_for_uc_mv: false,
+            negative_core_reduction: false,
         }
     }
 
@@ -220,6 +240,8 @@ impl Policy {
             "all_kinds_every_track" => self.all_kinds_every_track,
             "winners_in_non_competitive" => self.winners_in_non_competitive,
             "over_limit_answer_keeps_time" => self.over_limit_answer_keeps_time,
+            "track_status_for_uc_mv" => self.track_status_for_uc_mv,
+            "negative_core_reduction" => self.negative_core_reduction,
             _ => return None,
         })
     }
@@ -244,6 +266,8 @@ impl Policy {
             "all_kinds_every_track" => &mut self.all_kinds_every_track,
             "winners_in_non_competitive" => &mut self.winners_in_non_competitive,
             "over_limit_answer_keeps_time" => &mut self.over_limit_answer_keeps_time,
+            "track_status_for_uc_mv" => &mut self.track_status_for_uc_mv,
+            "negative_core_reduction" => &mut self.negative_core_reduction,
             _ => return false,
         };
         *f = value;

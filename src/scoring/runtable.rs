@@ -4,6 +4,8 @@
 //! = refuted, `unknown` = not validated; Model-Validation `sat` = VALID, the
 //! verdict's result otherwise).
 
+use crate::benchmarks::Smt2File;
+use crate::formats::results::RunRecord;
 use crate::formats::runtable::{IngestRecord, Limit, RunAnswer};
 use crate::formats::verdict::{CoreStatus, ModelStatus, Verdict};
 use crate::model::{Answer, Track};
@@ -25,6 +27,9 @@ use serde::Serialize;
 pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
     let track = r.track?;
     let file = r.benchmark.clone()?;
+    if let Some(run) = imported(r, track, &file) {
+        return Some(run);
+    }
     let wrong_incremental = r.incremental.as_ref().is_some_and(|i| i.wrong.is_some());
     let base = match r.answer {
         RunAnswer::Sat => Answer::Sat,
@@ -79,6 +84,31 @@ pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
         last_answer_time,
         answer_at_timeout,
     })
+}
+
+/// A row imported from an organizers' results file (`anchor_result` set, no
+/// validation joined since): scored exactly as the results file itself
+/// ([`ScoredRun::from_owned`]), so `ingest` then `score` equals `score` of the
+/// file: the Unsat-Core core size (`nb_answers`) and verdict
+/// (`UnsatCoreNotValidated`), the Model-Validation verdicts, `IncrementalError`
+/// and the incremental time of the last answer are kept. A row whose times were
+/// rejected at import (no times) is scored from the run table instead.
+fn imported(r: &IngestRecord, track: Track, file: &Smt2File) -> Option<ScoredRun> {
+    let result = r.anchor_result?;
+    if r.validation.is_some() {
+        return None;
+    }
+    let (cpu_time, wallclock_time) = (r.cputime?, r.walltime?);
+    Some(ScoredRun::from_owned(RunRecord {
+        track,
+        solver: r.solver.clone(),
+        file: file.clone(),
+        result,
+        cpu_time,
+        wallclock_time,
+        memory_usage: r.memory.unwrap_or(0) as f64,
+        nb_answers: r.nb_answers,
+    }))
 }
 
 /// A run's score contribution before timing: error score e and correctly
@@ -215,7 +245,10 @@ mod tests {
             1200.0,
         );
         let mine = run_score(r, 10).unwrap();
-        ((s.e, s.n), (mine.error, mine.correct))
+        (
+            (s.e, u64::try_from(s.n).unwrap()),
+            (mine.error, mine.correct),
+        )
     }
 
     #[test]

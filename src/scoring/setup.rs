@@ -3,10 +3,10 @@
 
 use super::competitive;
 use super::division::{GroupScores, Kind, podium};
-use super::input::{Participant, ScoredRun, ScoringInput, bench_infos};
+use super::input::{Participant, ScoredRun, ScoringInput, bench_infos_of};
 use super::policy::Policy;
 use super::soundness::DivisionTable;
-use crate::benchmarks::Inventory;
+use crate::benchmarks::{Inventory, Smt2File};
 use crate::model::{Competition, Logic, Track};
 use crate::submission::LoadedSubmission;
 use std::collections::BTreeMap;
@@ -20,6 +20,19 @@ pub fn build_input(
     submissions: &[LoadedSubmission],
     inventory: &Inventory,
     runs: Vec<ScoredRun>,
+) -> (ScoringInput, Vec<String>) {
+    build_input_selected(comp, track, submissions, inventory, runs, Vec::new())
+}
+
+/// [`build_input`] scoring a selection: every selected benchmark of the track's
+/// logics is in N, run or not (`score --selection`; the organizers' pages).
+pub fn build_input_selected(
+    comp: &Competition,
+    track: Track,
+    submissions: &[LoadedSubmission],
+    inventory: &Inventory,
+    runs: Vec<ScoredRun>,
+    selection: Vec<Smt2File>,
 ) -> (ScoringInput, Vec<String>) {
     let def = comp.track(track);
     let subs: Vec<_> = submissions
@@ -47,7 +60,7 @@ pub fn build_input(
     participants.sort_by(|a, b| a.solver.cmp(&b.solver));
     participants.dedup_by(|a, b| a.solver == b.solver);
     let runs: Vec<ScoredRun> = runs.into_iter().filter(|r| r.track == track).collect();
-    let (benchmarks, missing) = bench_infos(inventory, &runs);
+    let (benchmarks, missing) = bench_infos_of(inventory, &runs, &selection);
     let input = ScoringInput {
         track,
         time_limit: def.map_or(1200.0, |d| f64::from(d.limits.time_s)),
@@ -58,6 +71,7 @@ pub fn build_input(
         runs,
         benchmarks,
         base_solvers: comp.base_solvers.clone(),
+        selection,
     };
     (input, missing)
 }

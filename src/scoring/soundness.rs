@@ -67,6 +67,8 @@ pub struct DivisionTable {
     pub unsound: Vec<usize>,
     /// Disagreements found (the files are removed).
     pub disagreements: Vec<Disagreement>,
+    /// Registered solvers' benchmarks without a run.
+    pub missing: MissingRuns,
 }
 
 /// Counts of input anomalies (reported, never fatal).
@@ -80,6 +82,13 @@ pub struct JoinReport {
     pub duplicate_runs: usize,
     /// Runs of another track (ignored).
     pub other_track_runs: usize,
+    /// Selected benchmarks outside the track's logics (ignored).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub selection_other_track: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Builds every division table of the track.
@@ -96,8 +105,9 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         .enumerate()
         .map(|(i, p)| (p.solver.as_str(), i))
         .collect();
-    // division -> path -> runs
-    let mut by_div: BTreeMap<&Division, BTreeMap<String, Vec<&ScoredRun>>> = BTreeMap::new();
+    // division -> path -> (logic, runs)
+    let mut by_div: BTreeMap<&Division, BTreeMap<String, (Logic, Vec<&ScoredRun>)>> =
+        BTreeMap::new();
     for r in &input.runs {
         if r.track != input.track {
             report.other_track_runs += 1;
@@ -111,17 +121,34 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             .entry(*d)
             .or_default()
             .entry(r.file.path())
-            .or_default()
+            .or_insert_with(|| (r.file.logic.clone(), Vec::new()))
+            .1
             .push(r);
+    }
+    // Selected benchmarks are in N even when nobody ran them.
+    for f in &input.selection {
+        if f.incremental != (input.track == Track::Incremental) {
+            report.selection_other_track += 1;
+            continue;
+        }
+        let Some(d) = logic_div.get(f.logic.as_str()) else {
+            report.selection_other_track += 1;
+            continue;
+        };
+        by_div
+            .entry(*d)
+            .or_default()
+            .entry(f.path())
+            .or_insert_with(|| (f.logic.clone(), Vec::new()));
     }
     let mut tables = Vec::new();
     for (division, files) in by_div {
         let logics = input.divisions.get(division).cloned().unwrap_or_default();
         let mut rows = Vec::with_capacity(files.len());
+        let mut missing = MissingRuns::default();
         let mut cells = Vec::new();
         let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
-        for (fi, (path, runs)) in files.into_iter().enumerate() {
-            let logic = runs[0].file.logic.clone();
+        for (fi, (path, (logic, runs))) in files.into_iter().enumerate() {
             let info = input.benchmarks.get(&path).copied().unwrap_or(BenchInfo {
                 status: if input.track == Track::Incremental {
                     Status::Incremental
@@ -146,6 +173,9 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             }
             for (si, p) in input.participants.iter().enumerate() {
                 if p.entered(division, &logic) {
+                    if runs_of[si].is_none() {
+                        missing.note(si, &path);
+                    }
                     cells.push((
                         Cell {
                             solver: si,
@@ -157,11 +187,17 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                     ));
                 }
             }
+            // The reference tool's sound status of UC and MV (anchor 6.2).
+            let sound_status = match input.track {
+                Track::UnsatCore if policy.track_status_for_uc_mv => Status::Unsat,
+                Track::ModelValidation if policy.track_status_for_uc_mv => Status::Sat,
+                _ => info.status,
+            };
             rows.push(FileRow {
                 path,
                 logic,
                 info,
-                sound_status: info.status,
+                sound_status,
                 removed: false,
             });
         }
@@ -254,7 +290,62 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             sound,
             unsound,
             disagreements,
+            missing,
         });
     }
     (tables, report)
+}
+
+/// How many examples of missing runs are kept per solver.
+pub const MISSING_EXAMPLES: usize = 3;
+
+/// Registered (solver, benchmark) pairs of a division without a run: scored as
+/// unsolved, reported (`score --selection`).
+#[derive(Debug, Clone, Default)]
+pub struct MissingRuns {
+    /// Participant index -> (count, first benchmark paths).
+    pub by_solver: BTreeMap<usize, (u64, Vec<String>)>,
+}
+
+impl MissingRuns {
+    fn note(&mut self, solver: usize, path: &str) {
+        let e = self.by_solver.entry(solver).or_default();
+        e.0 += 1;
+        if e.1.len() < MISSING_EXAMPLES {
+            e.1.push(path.to_string());
+        }
+    }
+}
+
+/// One solver's missing runs over the track (`TrackScores::missing`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SolverMissing {
+    /// Solver.
+    pub solver: String,
+    /// Benchmarks of its divisions (registered logics) without a run of it.
+    pub count: u64,
+    /// The first few, in division then path order.
+    pub examples: Vec<String>,
+}
+
+/// Merges the tables' missing runs per solver (sorted by solver name).
+pub fn missing_runs(tables: &[DivisionTable], input: &ScoringInput) -> Vec<SolverMissing> {
+    let mut acc: BTreeMap<&str, SolverMissing> = BTreeMap::new();
+    for t in tables {
+        for (&si, (n, ex)) in &t.missing.by_solver {
+            let name = input.participants[si].solver.as_str();
+            let m = acc.entry(name).or_insert_with(|| SolverMissing {
+                solver: name.to_string(),
+                count: 0,
+                examples: Vec::new(),
+            });
+            m.count += n;
+            for e in ex {
+                if m.examples.len() < MISSING_EXAMPLES {
+                    m.examples.push(e.clone());
+                }
+            }
+        }
+    }
+    acc.into_values().collect()
 }

@@ -76,6 +76,10 @@ const PARTICIPATION_FIELDS: &[&str] = &[
     "archive",
     "command",
     "experimental",
+    // 2024 schema (Cloud and Parallel entries built on AWS): a repository
+    // instead of archive and command; `aws_dockerfile` in the 2024 template.
+    "aws_repository",
+    "aws_dockerfile",
 ];
 
 struct Reader<'p> {
@@ -198,22 +202,24 @@ impl Reader<'_> {
         let is_final = self.boolean(obj, "$", "final", false);
 
         if let Some(parts) = &participations {
+            // A participation with an AWS repository needs neither (2024 schema).
+            let aws = |p: &Participation| p.aws_repository.is_some();
             if archive.is_none()
                 && obj.get("archive").is_none()
-                && parts.iter().any(|p| p.archive.is_none())
+                && parts.iter().any(|p| p.archive.is_none() && !aws(p))
             {
                 self.problems.error(
                     "$.archive",
-                    "missing: give a top-level 'archive' or one in every participation",
+                    "missing: give a top-level 'archive' or one in every participation (or an 'aws_repository' for Cloud/Parallel)",
                 );
             }
             if command.is_none()
                 && obj.get("command").is_none()
-                && parts.iter().any(|p| p.command.is_none())
+                && parts.iter().any(|p| p.command.is_none() && !aws(p))
             {
                 self.problems.error(
                     "$.command",
-                    "missing: give a top-level 'command' or one in every participation",
+                    "missing: give a top-level 'command' or one in every participation (or an 'aws_repository' for Cloud/Parallel)",
                 );
             }
         }
@@ -508,14 +514,32 @@ impl Reader<'_> {
             .get("command")
             .and_then(|c| self.command(c, &format!("{path}.command")));
         let experimental = self.boolean(o, path, "experimental", false);
+        let mut aws_repository = None;
+        for key in ["aws_repository", "aws_dockerfile"] {
+            if let Some(v) = o.get(key) {
+                aws_repository = self.string(v, &format!("{path}.{key}")).or(aws_repository);
+            }
+        }
+        let tracks = tracks?;
+        if aws_repository.is_some()
+            && !tracks
+                .iter()
+                .all(|t| matches!(t, Track::Cloud | Track::Parallel))
+        {
+            self.problems.error(
+                &format!("{path}.aws_repository"),
+                "an AWS repository can be used only with the Cloud and Parallel tracks",
+            );
+        }
         let divisions: Vec<Division> = divisions?.into_iter().map(Division::new).collect();
         Some(Participation {
-            tracks: tracks?,
+            tracks,
             logics: logics?,
             divisions,
             archive,
             command,
             experimental,
+            aws_repository,
         })
     }
 

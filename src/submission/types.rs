@@ -122,6 +122,11 @@ pub struct Participation {
     pub command: Option<Command>,
     /// Declared experimental.
     pub experimental: bool,
+    /// Cloud/Parallel entries of the 2024 schema: the solver's repository
+    /// (`aws_repository`, or `aws_dockerfile` of the 2024 template) instead of an
+    /// archive and a command. Such a participation cannot be run by BenchExec.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aws_repository: Option<String>,
 }
 
 /// A solver submission.

@@ -187,12 +187,31 @@ fn generation_for_2025_follows_the_dtd_rules() {
             py.contains(&format!("from tools import {} as _base", t.base)),
             "{py}"
         );
+        // 2025 Incremental: the trace executor continues after `unknown`.
+        assert_eq!(
+            py.contains("CONTINUE_AFTER_UNKNOWN = True"),
+            d.track == Track::Incremental,
+            "{py}"
+        );
         for rd in d.rundefinitions.values() {
             let a = rd.archive.as_ref().unwrap();
             assert!(t.program_files.contains(a), "{}: {a}", d.tool_module);
             assert!(py.contains(&serde_json::to_string(a).unwrap()), "{py}");
         }
     }
+    // The container scripts of Incremental runs pass the flag too.
+    let mut incremental_scripts = 0;
+    for e in std::fs::read_dir(out.join("docker")).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        if text.contains("helper smtcomp-trace-executor") {
+            incremental_scripts += 1;
+            assert!(
+                text.contains("--times --continue-after-unknown --"),
+                "{text}"
+            );
+        }
+    }
+    assert!(incremental_scripts > 0);
 }
 
 /// Heats and `--max-tasks`: Single Query's selection in two heats and at most 3

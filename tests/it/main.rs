@@ -32,6 +32,8 @@ mod proof_exhibition_summary;
 mod report;
 mod run_local;
 mod scoring_golden;
+mod scoring_published_cases;
+mod scoring_published_cli;
 mod scoring_replay;
 mod selection;
 mod slurm;

@@ -77,6 +77,7 @@ fn input(
         runs,
         benchmarks,
         base_solvers: BTreeMap::new(),
+        selection: Vec::new(),
     }
 }
 

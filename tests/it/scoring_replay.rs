@@ -126,7 +126,7 @@ fn compare_pages(scores: &TrackScores, published: &Value, t: &mut Tally) {
                 );
                 for (f, ov) in [
                     ("error", o.e),
-                    ("correct", o.n),
+                    ("correct", u64::try_from(o.n).unwrap_or(u64::MAX)),
                     ("solved", o.solved),
                     ("solved_sat", o.solved_sat),
                     ("solved_unsat", o.solved_unsat),

@@ -98,6 +98,15 @@ def test_incremental_cmdline_uses_times():
     assert line == ["bin/te", "--times", "--", "/usr/bin/cvc5", "--incremental", "i.smt2"]
 
 
+def test_incremental_cmdline_continues_after_unknown_when_generated_so():
+    class Tool(smtcomp_incremental.Tool):
+        CONTINUE_AFTER_UNKNOWN = True
+
+    task = BaseTool2.Task(["i.smt2"], None, None, None)
+    line = Tool().cmdline("bin/te", ["/usr/bin/z3", "-in"], task, BaseTool2.ResourceLimits())
+    assert line == ["bin/te", "--times", "--continue-after-unknown", "--", "/usr/bin/z3", "-in", "i.smt2"]
+
+
 @pytest.mark.parametrize(
     "log,expected,proof",
     [

@@ -1,7 +1,9 @@
 """BenchExec tool-info for the SMT-COMP Incremental Track.
 
-Runs `smtcomp-trace-executor --times SOLVER ARGS... BENCHMARK` (the solver command comes
-as `<option>`s). A run that ends normally is "done" (category missing, never error);
+Runs `smtcomp-trace-executor --times [--continue-after-unknown] -- SOLVER ARGS... BENCHMARK`
+(the solver command comes as `<option>`s; `--continue-after-unknown` when the generated
+module sets `CONTINUE_AFTER_UNKNOWN`, from the competition definition's Incremental
+`continue_after_unknown`). A run that ends normally is "done" (category missing, never error);
 a wrong answer (`WRONG solver response`) or a protocol failure (`BAD ...`) is "ERROR",
 refined by BenchExec with the exit code. Columns: `correct` (number of sat/unsat
 answers before any wrong one), `wrong` (1 if a wrong answer was given, else 0),
@@ -22,6 +24,9 @@ def _answers(output):
 
 class Tool(common.Solver, benchexec.tools.template.BaseTool2):
     """Trace executor driving an incremental SMT solver."""
+
+    # Run the check-sats after one whose expected status is unknown too.
+    CONTINUE_AFTER_UNKNOWN = False
 
     def executable(self, tool_locator):
         self._base_dir(tool_locator)
@@ -47,7 +52,10 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
             raise benchexec.tools.template.UnsupportedFeatureException(
                 "no solver command in the benchmark definition"
             )
-        return [executable, "--times", "--", *common.resolve(options), task.single_input_file]
+        flags = ["--times"]
+        if self.CONTINUE_AFTER_UNKNOWN:
+            flags.append("--continue-after-unknown")
+        return [executable, *flags, "--", *common.resolve(options), task.single_input_file]
 
     def determine_result(self, run):
         if any(line.startswith(("WRONG", "BAD")) for line in run.output):

@@ -187,7 +187,7 @@ pub fn score(input: &ScoringInput, experimental: &BTreeSet<Division>) -> Scores 
                     _ => (0, 0),
                 }
             } else {
-                (cell.score.e, cell.score.n)
+                (cell.score.e, u64::try_from(cell.score.n).unwrap_or(0))
             };
             let w = cell.score.aw.min(t);
             let c = cell.score.ac;
