@@ -34,10 +34,47 @@ pub struct ReportArgs {
     /// are ignored); without it that is an error (exit 1), as for `score`.
     #[arg(long)]
     allow_unknown_solvers: bool,
+    /// Generation date shown in every page's footer (`YYYY-MM-DD`). Default: the
+    /// date of `SOURCE_DATE_EPOCH` if set (reproducible builds), else today (UTC);
+    /// `--date none` shows no date.
+    #[arg(long, value_name = "DATE")]
+    date: Option<String>,
+}
+
+/// The generation date: `--date` (`none`: no date), else `SOURCE_DATE_EPOCH`, else today (UTC).
+fn generation_date(arg: Option<&str>) -> Result<Option<String>, super::Failure> {
+    match arg {
+        Some("none") => Ok(None),
+        Some(d) => chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map(|d| Some(d.format("%Y-%m-%d").to_string()))
+            .map_err(|e| {
+                super::Failure::usage(format!("--date {d:?}: not a date YYYY-MM-DD ({e})"))
+            }),
+        None => {
+            let epoch = std::env::var("SOURCE_DATE_EPOCH").ok();
+            let when = match epoch.as_deref().map(str::parse::<i64>) {
+                Some(Ok(secs)) => chrono::DateTime::from_timestamp(secs, 0).ok_or_else(|| {
+                    super::Failure::usage(format!("SOURCE_DATE_EPOCH={secs}: out of range"))
+                })?,
+                Some(Err(e)) => {
+                    return Err(super::Failure::usage(format!(
+                        "SOURCE_DATE_EPOCH={:?}: not a number of seconds ({e})",
+                        epoch.unwrap_or_default()
+                    )));
+                }
+                None => chrono::Utc::now(),
+            };
+            Ok(Some(when.format("%Y-%m-%d").to_string()))
+        }
+    }
 }
 
 pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
     let comp = global.competition()?;
+    let meta = report::SiteMeta {
+        competition: comp.name.clone(),
+        generated: generation_date(args.date.as_deref())?,
+    };
     let policy = args.policy.policy();
     for t in &args.track {
         if comp.track(*t).is_none() {
@@ -84,7 +121,7 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     pb.set_message("report");
-    let summary = report::write_site_with_progress(&tracks, &[], &args.output, &pb)?;
+    let summary = report::write_site_with_progress(&meta, &tracks, &[], &args.output, &pb)?;
     println!("{summary}");
     Ok(Outcome::Ok)
 }

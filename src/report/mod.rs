@@ -1,20 +1,27 @@
 //! Static results site (`smtcomp report`): an index per track, a page per
 //! division and per logic, the three ranking pages, SVG plots (cactus and
-//! scatter) and the scores XML with its XSLT stylesheet. No JavaScript.
+//! scatter), a per-benchmark table per logic (sortable with a few lines of
+//! plain JavaScript, complete without it) and the scores XML with its XSLT
+//! stylesheet. Every page of a track has the same navigation (all tracks ›
+//! track › division › logic, the divisions, the rankings).
 //!
 //! Layout of a site:
 //! `index.html`, `xsl/scores.xsl`, `xsl/benchexec-results.xsl`, and per track
 //! `<track>/index.html`, `<track>/division-<id>.html`, `<track>/logic-<id>.html`,
 //! `<track>/{best-overall,biggest-lead,largest-contribution}.html`,
+//! `<track>/benchmarks-<logic>[-K].html`,
 //! `<track>/scores.xml`, `<track>/plots/<id>-{cactus,scatter}.svg`; with a Proof
 //! Exhibition summary, `proof-exhibition/index.html`.
 
+mod benchmarks;
 mod data;
 mod html;
+mod nav;
 mod pages;
 mod plots;
 mod xml;
 
+pub use benchmarks::{ROWS_PER_PAGE, benchmarks_file};
 pub use pages::group_file;
 pub use xml::scores_xml;
 
@@ -38,6 +45,30 @@ impl TrackReport {
     pub fn compute(input: ScoringInput, policy: &Policy) -> TrackReport {
         let scores = scoring::score(&input, policy);
         TrackReport { scores, input }
+    }
+}
+
+/// What every page names: the competition and the generation date.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteMeta {
+    /// Competition name shown in the header and titles (e.g. `SMT-COMP 2025`).
+    pub competition: String,
+    /// Generation date shown in the footer (e.g. `2025-08-11`); none: not shown,
+    /// so that the same inputs give byte-identical files.
+    pub generated: Option<String>,
+}
+
+impl SiteMeta {
+    /// `SMT-COMP <year>` of the first track (plain `SMT-COMP` without tracks), no date.
+    pub fn for_tracks(tracks: &[TrackReport]) -> SiteMeta {
+        let competition = match tracks.first() {
+            Some(t) => format!("SMT-COMP {}", t.input.year),
+            None => "SMT-COMP".into(),
+        };
+        SiteMeta {
+            competition,
+            generated: None,
+        }
     }
 }
 
@@ -73,14 +104,18 @@ impl std::fmt::Display for SiteSummary {
     }
 }
 
-/// Writes the site for `tracks` into `out` (created if needed).
+/// Writes the site for `tracks` into `out` (created if needed), named after the
+/// tracks' year ([`SiteMeta::for_tracks`]), without a generation date.
 pub fn write_site(tracks: &[TrackReport], out: &Path) -> anyhow::Result<SiteSummary> {
-    write_site_with_progress(tracks, &[], out, &ProgressBar::hidden())
+    let meta = SiteMeta::for_tracks(tracks);
+    write_site_with_progress(&meta, tracks, &[], out, &ProgressBar::hidden())
 }
 
-/// [`write_site`] with a Proof Exhibition summary page (`proofs`, none if empty),
-/// advancing `progress` by one per group page (its length is set).
+/// [`write_site`] with the competition name and date of `meta` and a Proof
+/// Exhibition summary page (`proofs`, none if empty), advancing `progress` by
+/// one per group page (its length is set).
 pub fn write_site_with_progress(
+    meta: &SiteMeta,
     tracks: &[TrackReport],
     proofs: &[ProofLine],
     out: &Path,
@@ -108,13 +143,13 @@ pub fn write_site_with_progress(
     };
     w(
         out.join("index.html"),
-        &pages::site_index(tracks, proofs),
+        &pages::site_index(meta, tracks, proofs),
         0,
     )?;
     if !proofs.is_empty() {
         w(
             out.join(pages::PROOF_PAGE),
-            &pages::proof_summary_page(proofs),
+            &pages::proof_summary_page(meta, proofs),
             0,
         )?;
     }
@@ -122,8 +157,8 @@ pub fn write_site_with_progress(
     w(out.join("xsl/benchexec-results.xsl"), xml::BENCHEXEC_XSL, 2)?;
     for r in tracks {
         let dir = out.join(r.scores.track.page_suffix());
-        w(dir.join("index.html"), &pages::track_index(r), 0)?;
-        for (f, html) in pages::ranking_pages(r) {
+        w(dir.join("index.html"), &pages::track_index(meta, r), 0)?;
+        for (f, html) in pages::ranking_pages(meta, r) {
             w(dir.join(f), &html, 0)?;
         }
         let xml = xml::scores_xml(
@@ -148,9 +183,17 @@ pub fn write_site_with_progress(
             }
             w(
                 dir.join(pages::group_file(g)),
-                &pages::group_page(r, g, &imgs),
+                &pages::group_page(meta, r, g, &imgs),
                 0,
             )?;
+            if !g.is_division {
+                let order: Vec<String> = plot_podium(g)
+                    .map(|p| p.steps.iter().map(|s| s.solver.clone()).collect())
+                    .unwrap_or_default();
+                for (f, html) in benchmarks::benchmark_pages(meta, r, g, &order) {
+                    w(dir.join(f), &html, 0)?;
+                }
+            }
             progress.inc(1);
         }
     }

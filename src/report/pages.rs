@@ -1,8 +1,10 @@
 //! The HTML pages: site index, track index, division and logic pages, and the
 //! three ranking pages (best overall, biggest lead, largest contribution).
 
-use super::TrackReport;
+use super::benchmarks::benchmarks_file;
 use super::html::{dec2, esc, page, slug, table};
+use super::nav::{Here, RANKINGS, track_nav};
+use super::{SiteMeta, TrackReport};
 use crate::proof::ProofVerdict;
 use crate::scoring::editions::e2023::{PROOF_STATS, ProofLine};
 use crate::scoring::{GroupScores, Kind, Podium};
@@ -106,7 +108,12 @@ fn badges(g: &GroupScores) -> String {
 
 /// A division or logic page. `plots`: the cactus and scatter SVG file names
 /// (relative to the page) with their alt texts.
-pub fn group_page(r: &TrackReport, g: &GroupScores, plots: &[(String, String)]) -> String {
+pub fn group_page(
+    meta: &SiteMeta,
+    r: &TrackReport,
+    g: &GroupScores,
+    plots: &[(String, String)],
+) -> String {
     let track = r.scores.track;
     let what = if g.is_division { "Division" } else { "Logic" };
     let title = format!("{what} {} - {track} track", g.name);
@@ -137,6 +144,23 @@ pub fn group_page(r: &TrackReport, g: &GroupScores, plots: &[(String, String)]) 
             }
         }
         b.push_str("</p>\n");
+        b.push_str("<p>Per-benchmark tables (answer and time of every solver): ");
+        let mut any = false;
+        for l in g.logics.keys() {
+            if let Some(lg) = r.scores.group(l, false) {
+                let _ = write!(
+                    b,
+                    "<a href=\"{}\">{}</a> ",
+                    esc(&benchmarks_file(lg, 0)),
+                    esc(l)
+                );
+                any = true;
+            }
+        }
+        if !any {
+            b.push_str("none (no runs)");
+        }
+        b.push_str("</p>\n");
     } else if !g.is_division {
         if let Some(d) = r.scores.group(&g.division, true) {
             let _ = writeln!(
@@ -146,6 +170,11 @@ pub fn group_page(r: &TrackReport, g: &GroupScores, plots: &[(String, String)]) 
                 esc(&g.division)
             );
         }
+        let _ = writeln!(
+            b,
+            "<p><a href=\"{}\">Per-benchmark table</a> (answer and time of every solver)</p>",
+            esc(&benchmarks_file(g, 0))
+        );
     }
     b.push_str("<h2>Winners</h2>\n");
     let rows: Vec<(String, Vec<String>)> = g
@@ -199,7 +228,7 @@ pub fn group_page(r: &TrackReport, g: &GroupScores, plots: &[(String, String)]) 
         }
         b.push_str("</div>\n");
     }
-    page(&title, "../", &b)
+    page(meta, &title, "../", &track_nav(r, Here::Group(g)), &b)
 }
 
 fn dec_limit(t: f64) -> String {
@@ -259,15 +288,13 @@ fn disagreements(r: &TrackReport, g: &GroupScores, b: &mut String) {
 }
 
 /// The index of one track: divisions, logics and the ranking pages.
-pub fn track_index(r: &TrackReport) -> String {
+pub fn track_index(meta: &SiteMeta, r: &TrackReport) -> String {
     let track = r.scores.track;
     let title = format!("{track} track ({})", r.input.year);
     let mut b = format!("<h1>{}</h1>\n", esc(&title));
     let _ = writeln!(
         b,
-        "<p>Time limit: {} s | memory limit: {} MB | policy: {} | \
-<a href=\"best-overall.html\">best overall</a> | <a href=\"biggest-lead.html\">biggest lead</a> | \
-<a href=\"largest-contribution.html\">largest contribution</a> | <a href=\"scores.xml\">scores XML</a></p>",
+        "<p>Time limit: {} s | memory limit: {} MB | policy: {}</p>",
         dec_limit(r.input.time_limit),
         r.input.memory_mb,
         esc(&r.scores.policy)
@@ -309,12 +336,31 @@ pub fn track_index(r: &TrackReport) -> String {
         r.scores.disagreements.len(),
         r.scores.unsound.len()
     );
-    page(&title, "../", &b)
+    page(meta, &title, "../", &track_nav(r, Here::TrackIndex), &b)
 }
 
-/// The site index: one link per track.
-pub fn site_index(reports: &[TrackReport], proofs: &[ProofLine]) -> String {
-    let mut b = String::from("<h1>SMT-COMP results</h1>\n");
+/// The best-overall winner of each kind of a track, e.g. `Parallel: cvc5`.
+fn overall_winners(r: &TrackReport) -> String {
+    let ws: Vec<String> = r
+        .scores
+        .best_overall
+        .iter()
+        .map(|o| {
+            let w = o.winner.as_ref().map_or("-", |w| w.solver.as_str());
+            format!("{}: <b>{}</b>", esc(o.kind.key()), esc(w))
+        })
+        .collect();
+    if ws.is_empty() {
+        "-".into()
+    } else {
+        ws.join("<br />")
+    }
+}
+
+/// The site index: one row per track with its best-overall winners.
+pub fn site_index(meta: &SiteMeta, reports: &[TrackReport], proofs: &[ProofLine]) -> String {
+    let title = format!("{} results", meta.competition);
+    let mut b = format!("<h1>{}</h1>\n", esc(&title));
     let mut rows: Vec<(String, Vec<String>)> = reports
         .iter()
         .map(|r| {
@@ -330,6 +376,7 @@ pub fn site_index(reports: &[TrackReport], proofs: &[ProofLine]) -> String {
                     r.input.year.to_string(),
                     divs.to_string(),
                     esc(&r.scores.policy),
+                    overall_winners(r),
                 ],
             )
         })
@@ -347,15 +394,16 @@ pub fn site_index(reports: &[TrackReport], proofs: &[ProofLine]) -> String {
                     .unwrap_or_default(),
                 divisions.len().to_string(),
                 "not scored (2023 rules 5.8)".into(),
+                "-".into(),
             ],
         ));
     }
     b.push_str(&table(
         " class=\"index\"",
-        &["Track", "Year", "Divisions", "Policy"],
+        &["Track", "Year", "Divisions", "Policy", "Best overall"],
         &rows,
     ));
-    page("SMT-COMP results", "", &b)
+    page(meta, &title, "", "", &b)
 }
 
 /// Path of the Proof Exhibition summary page below the site root.
@@ -364,7 +412,7 @@ pub const PROOF_PAGE: &str = "proof-exhibition/index.html";
 /// The Proof Exhibition summary page: per solver and division, the checkers'
 /// verdicts, the erroneous results (invalid + sat), the summed statistics, and
 /// the benchmarks known sat on which a checker said valid (checker unsound).
-pub fn proof_summary_page(lines: &[ProofLine]) -> String {
+pub fn proof_summary_page(meta: &SiteMeta, lines: &[ProofLine]) -> String {
     let mut b = String::from(
         "<h1>Proof Exhibition Track</h1>\n<p class=\"muted\">Not scored (2023 rules 5.8): \
          the proof checkers' verdicts per solver and division. Erroneous: the checker said \
@@ -405,109 +453,152 @@ pub fn proof_summary_page(lines: &[ProofLine]) -> String {
             unsound.join("\n")
         ));
     }
-    page("Proof Exhibition Track", "../", &b)
+    page(meta, "Proof Exhibition Track", "../", "", &b)
 }
 
-/// The three ranking pages: `(file name, html)`.
-pub fn ranking_pages(r: &TrackReport) -> Vec<(String, String)> {
+/// A division name linked to its page in this track (plain text when the track has no such page).
+fn division_link(r: &TrackReport, division: &str) -> String {
+    match r.scores.group(division, true) {
+        Some(g) => format!("<a href=\"{}\">{}</a>", esc(&group_file(g)), esc(division)),
+        None => esc(division),
+    }
+}
+
+/// Rows numbered from 1 (cells already escaped).
+fn numbered(cells: Vec<Vec<String>>) -> Vec<(String, Vec<String>)> {
+    cells
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut c)| {
+            c.insert(0, (i + 1).to_string());
+            (String::new(), c)
+        })
+        .collect()
+}
+
+/// The three ranking pages: `(file name, html)`. Best overall shows, per kind,
+/// the totals and each division's contribution to them.
+pub fn ranking_pages(meta: &SiteMeta, r: &TrackReport) -> Vec<(String, String)> {
     let track = r.scores.track;
-    let best = r.scores.best_overall.iter().map(|o| {
-        let rows = o
+    let mut best = String::new();
+    for o in &r.scores.best_overall {
+        let _ = writeln!(
+            best,
+            "<h2 id=\"{}\">{}</h2>",
+            o.kind.key(),
+            esc(kind_title(o.kind))
+        );
+        let totals = o
             .totals
             .iter()
             .map(|x| vec![esc(&x.solver), format!("{:.4}", x.score), dec2(x.time)])
             .collect();
-        (o.kind, rows)
-    });
-    let lead = r.scores.biggest_lead.iter().map(|l| {
+        best.push_str(&table(
+            &format!(" class=\"ranking\" data-kind=\"{}\"", o.kind.key()),
+            &["Rank", "Solver", "Score", "Time (s)"],
+            &numbered(totals),
+        ));
+        let _ = writeln!(
+            best,
+            "<h3>{}: contribution of each division</h3>",
+            esc(kind_title(o.kind))
+        );
+        let entries = o
+            .entries
+            .iter()
+            .map(|x| {
+                vec![
+                    esc(&x.solver),
+                    division_link(r, &x.division),
+                    format!("{:.4}", x.contribution),
+                    dec2(x.time),
+                ]
+            })
+            .collect();
+        best.push_str(&table(
+            &format!(" class=\"contributions\" data-kind=\"{}\"", o.kind.key()),
+            &["#", "Solver", "Division", "Contribution", "Time (s)"],
+            &numbered(entries),
+        ));
+    }
+    let mut lead = String::new();
+    for l in &r.scores.biggest_lead {
+        let _ = writeln!(
+            lead,
+            "<h2 id=\"{}\">{}</h2>",
+            l.kind.key(),
+            esc(kind_title(l.kind))
+        );
         let rows = l
             .entries
             .iter()
             .map(|x| {
                 vec![
                     esc(&x.solver),
-                    esc(&x.division),
+                    division_link(r, &x.division),
                     esc(&x.second),
                     format!("{:.4}", x.correct_rank),
                     format!("{:.4}", x.time_rank),
                 ]
             })
             .collect();
-        (l.kind, rows)
-    });
-    let contribution = r.scores.largest_contribution.iter().map(|c| {
+        lead.push_str(&table(
+            &format!(" class=\"ranking\" data-kind=\"{}\"", l.kind.key()),
+            &[
+                "Rank",
+                "Solver",
+                "Division",
+                "Second",
+                "Correct ratio",
+                "Time ratio",
+            ],
+            &numbered(rows),
+        ));
+    }
+    let mut contribution = String::new();
+    for c in &r.scores.largest_contribution {
+        let _ = writeln!(
+            contribution,
+            "<h2 id=\"{}\">{}</h2>",
+            c.kind.key(),
+            esc(kind_title(c.kind))
+        );
         let rows = c
             .entries
             .iter()
             .map(|x| {
                 vec![
                     esc(&x.solver),
-                    esc(&x.division),
+                    division_link(r, &x.division),
                     format!("{:.4}", x.correct_rank),
                     format!("{:.4}", x.time_rank),
                 ]
             })
             .collect();
-        (c.kind, rows)
-    });
-    vec![
-        (
-            "best-overall.html".to_string(),
-            ranking_page(
-                &format!("Best overall - {track} track"),
-                &["Rank", "Solver", "Score", "Time (s)"],
-                best,
-            ),
-        ),
-        (
-            "biggest-lead.html".to_string(),
-            ranking_page(
-                &format!("Biggest lead - {track} track"),
-                &[
-                    "Rank",
-                    "Solver",
-                    "Division",
-                    "Second",
-                    "Correct ratio",
-                    "Time ratio",
-                ],
-                lead,
-            ),
-        ),
-        (
-            "largest-contribution.html".to_string(),
-            ranking_page(
-                &format!("Largest contribution - {track} track"),
-                &["Rank", "Solver", "Division", "Correct", "Time"],
-                contribution,
-            ),
-        ),
-    ]
-}
-
-/// One ranking page: a table per kind, rows numbered from 1 (cells already escaped).
-fn ranking_page(
-    title: &str,
-    head: &[&str],
-    sections: impl Iterator<Item = (Kind, Vec<Vec<String>>)>,
-) -> String {
-    let mut b = String::new();
-    let _ = writeln!(b, "<h1>{}</h1>", esc(title));
-    for (kind, cells) in sections {
-        let _ = writeln!(b, "<h2>{}</h2>", esc(kind_title(kind)));
-        let rows: Vec<(String, Vec<String>)> = cells
-            .into_iter()
-            .enumerate()
-            .map(|(i, mut c)| {
-                c.insert(0, (i + 1).to_string());
-                (String::new(), c)
-            })
-            .collect();
-        b.push_str(&table(
-            &format!(" class=\"ranking\" data-kind=\"{}\"", kind.key()),
-            head,
-            &rows,
+        contribution.push_str(&table(
+            &format!(" class=\"ranking\" data-kind=\"{}\"", c.kind.key()),
+            &["Rank", "Solver", "Division", "Correct", "Time"],
+            &numbered(rows),
         ));
     }
-    page(title, "../", &b)
+    RANKINGS
+        .iter()
+        .zip([best, lead, contribution])
+        .map(|((file, label), body)| {
+            let title = format!("{} - {track} track", capitalise(label));
+            let b = format!("<h1>{}</h1>\n{body}", esc(&title));
+            (
+                file.to_string(),
+                page(meta, &title, "../", &track_nav(r, Here::Ranking(file)), &b),
+            )
+        })
+        .collect()
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }

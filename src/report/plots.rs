@@ -70,10 +70,14 @@ fn fmt_tick(v: f64) -> String {
     }
 }
 
-/// Cactus plot: x = number of solved benchmarks, y = time (s, linear up to
-/// `time_limit`); each solver's sorted times as a step line.
+/// Lowest time of the log time axes (s): faster answers are drawn at it.
+const T_MIN: f64 = 0.01;
+
+/// Cactus plot: x = number of solved benchmarks, y = time (s, log scale from
+/// [`T_MIN`] to `time_limit`, so sub-second answers stay apart); each solver's
+/// sorted times as a step line.
 pub fn cactus(title: &str, series: &[Series], time_limit: f64) -> String {
-    let tl = if time_limit.is_finite() && time_limit > 0.0 {
+    let tl = if time_limit.is_finite() && time_limit > T_MIN {
         time_limit
     } else {
         1.0
@@ -85,10 +89,11 @@ pub fn cactus(title: &str, series: &[Series], time_limit: f64) -> String {
         .unwrap_or(0)
         .max(1) as f64;
     let (pw, ph) = (W - ML - MR, H - MT - MB);
+    let (lo, hi) = (T_MIN.log10(), tl.log10());
     let x = |n: f64| ML + n / max_n * pw;
-    let y = |t: f64| MT + ph - (t.min(tl) / tl) * ph;
+    let y = |t: f64| MT + ph - ((t.clamp(T_MIN, tl).log10() - lo) / (hi - lo)) * ph;
     let mut s = head(title, W, H);
-    axes(&mut s, pw, ph, "solved benchmarks", "time (s)");
+    axes(&mut s, pw, ph, "solved benchmarks", "time (s, log scale)");
     let xs = nice_step(max_n);
     let mut v = 0.0;
     while v <= max_n + 1e-9 {
@@ -104,11 +109,15 @@ pub fn cactus(title: &str, series: &[Series], time_limit: f64) -> String {
         );
         v += xs;
     }
-    let ys = nice_step(tl);
-    let mut v = 0.0;
-    while v <= tl + 1e-9 {
+    for v in log_ticks(tl) {
+        let _ = writeln!(
+            s,
+            "<line x1=\"{:.1}\" y1=\"{yy:.1}\" x2=\"{:.1}\" y2=\"{yy:.1}\" stroke=\"#e5e7eb\" />",
+            ML,
+            ML + pw,
+            yy = y(v)
+        );
         tick_y(&mut s, y(v), &fmt_tick(v));
-        v += ys;
     }
     for (i, se) in series.iter().enumerate() {
         let mut t: Vec<f64> = se.times.iter().map(|&t| finite(t)).collect();
@@ -166,8 +175,7 @@ pub fn scatter(
         &format!("{a} time (s)"),
         &format!("{b} time (s)"),
     );
-    let mut d = 0.01;
-    while d <= tl * 1.0001 {
+    for d in log_ticks(tl) {
         tick_y(&mut s, y(d), &fmt_tick(d));
         let _ = writeln!(
             s,
@@ -176,7 +184,6 @@ pub fn scatter(
             MT + side + 16.0,
             fmt_tick(d)
         );
-        d *= 10.0;
     }
     let _ = writeln!(
         s,
@@ -218,6 +225,15 @@ pub fn scatter(
     legend(&mut s, 1, COLORS[3], &format!("one solved ({only})"));
     s.push_str("</g>\n</svg>\n");
     s
+}
+
+/// Ticks of a log time axis: the powers of ten from [`T_MIN`] up to `tl`
+/// (printed exactly: `0.01`, `0.1`, `1`, `10`, ...).
+fn log_ticks(tl: f64) -> Vec<f64> {
+    [0.01, 0.1, 1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6, 1e7]
+        .into_iter()
+        .filter(|d| *d <= tl * 1.0001)
+        .collect()
 }
 
 fn axes(s: &mut String, pw: f64, ph: f64, xl: &str, yl: &str) {
@@ -274,6 +290,34 @@ mod tests {
         assert!(a.contains("&lt;b&gt; (3)"));
         assert!(!a.contains("<b>"));
         assert!(!a.contains("NaN"));
+    }
+
+    #[test]
+    fn cactus_time_axis_is_logarithmic() {
+        let s = vec![Series {
+            solver: "a".into(),
+            times: vec![0.01, 0.1, 1.0, 10.0, 100.0],
+        }];
+        let svg = cactus("t", &s, 100.0);
+        // Ticks 0.01 .. 100 are equally spaced: 4 decades over the plot height
+        // (H - MT - MB = 332 px), 83 px per decade; 0.01 at the bottom (y = 368).
+        for (label, y) in [
+            ("0.01", 368.0),
+            ("0.1", 285.0),
+            ("1", 202.0),
+            ("10", 119.0),
+            ("100", 36.0),
+        ] {
+            let text = format!("y=\"{:.1}\" text-anchor=\"end\">{label}</text>", y + 4.0);
+            assert!(svg.contains(&text), "tick {label} at {y}: {svg}");
+        }
+        // The five solved points climb one decade each: y 368, 285, 202, 119, 36.
+        assert!(
+            svg.contains(
+                "points=\"64.0,368.0 157.2,368.0 250.4,285.0 343.6,202.0 436.8,119.0 530.0,36.0\""
+            ),
+            "{svg}"
+        );
     }
 
     #[test]

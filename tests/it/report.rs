@@ -106,6 +106,18 @@ fn demo() -> TrackReport {
     TrackReport::compute(input, &Policy::rules())
 }
 
+/// Number of distinct benchmarks with runs in `logic`.
+fn benchmarks_of(r: &TrackReport, logic: &str) -> usize {
+    let files: std::collections::BTreeSet<String> = r
+        .input
+        .runs
+        .iter()
+        .filter(|run| run.track == r.input.track && run.file.logic.to_string() == logic)
+        .map(|run| run.file.path())
+        .collect();
+    files.len()
+}
+
 /// Parses `text` as XML; panics on any unclosed or mismatched tag.
 fn check_xml(path: &Path, text: &str) {
     let mut r = Reader::from_str(text);
@@ -223,7 +235,20 @@ fn incremental_site_is_valid_and_matches_scores() {
     let dir = tempfile::tempdir().unwrap();
     let sum = report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
     let groups = r.scores.groups.len();
-    assert_eq!(sum.pages, 1 + 1 + 3 + groups);
+    // Site index, track index, 3 rankings, a page per group, and the
+    // per-benchmark pages of every logic (one per ROWS_PER_PAGE benchmarks).
+    let benchmark_pages: usize = r
+        .scores
+        .groups
+        .iter()
+        .filter(|g| !g.is_division)
+        .map(|g| {
+            benchmarks_of(&r, &g.name)
+                .div_ceil(report::ROWS_PER_PAGE)
+                .max(1)
+        })
+        .sum();
+    assert_eq!(sum.pages, 1 + 1 + 3 + groups + benchmark_pages);
     let divisions = r.scores.groups.iter().filter(|g| g.is_division).count();
     assert!(sum.plots >= divisions, "one cactus per division at least");
     assert!(sum.to_string().contains("HTML pages"));
@@ -281,7 +306,14 @@ fn demo_site_escapes_names_and_marks_non_competing() {
     let mut saw_evil = false;
     for f in site_files(dir.path()) {
         let text = std::fs::read_to_string(&f).unwrap();
-        assert!(!text.contains("<script"), "{}: unescaped name", f.display());
+        // The only script is our sorter (per-benchmark pages), in a CDATA section.
+        let ours = text.matches("<script>\n//<![CDATA[").count();
+        assert_eq!(
+            text.matches("<script").count(),
+            ours,
+            "{}: unescaped name",
+            f.display()
+        );
         saw_evil |= text.contains("&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;");
         if f.extension().is_some_and(|e| e != "png") {
             check_xml(&f, &text);
@@ -470,4 +502,294 @@ fn score_format_xml_cli() {
         Some("xsl/scores.xsl"),
     );
     assert_eq!(xml, site);
+}
+
+/// Every `href`/`src` of a page: `(page, target)` for relative links (no `#`, no scheme).
+fn local_links(dir: &Path) -> Vec<(PathBuf, String)> {
+    let re = regex::Regex::new(r##"(?:href|src)="([^"#:]+)""##).unwrap();
+    let mut out = Vec::new();
+    for f in site_files(dir) {
+        if f.extension().is_some_and(|e| e == "html") {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for c in re.captures_iter(&text) {
+                out.push((f.clone(), c[1].replace("&amp;", "&")));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_link_of_the_site_resolves_and_every_page_is_reachable() {
+    let r = incremental();
+    let dir = tempfile::tempdir().unwrap();
+    report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    let links = local_links(dir.path());
+    assert!(links.len() > 500, "only {} links", links.len());
+    let mut reached = std::collections::BTreeSet::new();
+    for (page, target) in &links {
+        let to = page.parent().unwrap().join(target);
+        assert!(to.exists(), "{}: broken link {target}", page.display());
+        reached.insert(to.canonicalize().unwrap());
+    }
+    // Every HTML page but the index is the target of some link.
+    for f in site_files(dir.path()) {
+        if f.extension().is_some_and(|e| e == "html") && f != dir.path().join("index.html") {
+            assert!(
+                reached.contains(&f.canonicalize().unwrap()),
+                "{}: no page links to it",
+                f.display()
+            );
+        }
+    }
+    // A logic page: crumbs all tracks > track > division > logic (bold), and
+    // links to every division and the three rankings.
+    let logic = r
+        .scores
+        .groups
+        .iter()
+        .find(|g| !g.is_division && g.name != g.division)
+        .expect("a division with a logic of another name");
+    let page = std::fs::read_to_string(
+        dir.path()
+            .join("incremental")
+            .join(report::group_file(logic)),
+    )
+    .unwrap();
+    let division = r.scores.group(&logic.division, true).unwrap();
+    let crumbs = format!(
+        "<a href=\"../index.html\">All tracks</a><span class=\"sep\">›</span>\
+<a href=\"index.html\">Incremental track</a><span class=\"sep\">›</span>\
+<a href=\"{}\">{}</a><span class=\"sep\">›</span><b>{}</b>",
+        report::group_file(division),
+        division.name,
+        logic.name
+    );
+    assert!(page.contains(&crumbs), "crumbs missing: {page}");
+    for d in r.scores.groups.iter().filter(|g| g.is_division) {
+        assert!(page.contains(&format!("href=\"{}\"", report::group_file(d))));
+    }
+    for f in [
+        "best-overall.html",
+        "biggest-lead.html",
+        "largest-contribution.html",
+    ] {
+        assert!(page.contains(&format!("href=\"{f}\"")));
+    }
+    assert!(page.contains(&format!("href=\"{}\"", report::benchmarks_file(logic, 0))));
+}
+
+#[test]
+fn index_names_winners_and_best_overall_lists_division_contributions() {
+    let r = incremental();
+    let dir = tempfile::tempdir().unwrap();
+    report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert!(index.contains("<h1>SMT-COMP 2025 results</h1>"));
+    assert!(!r.scores.best_overall.is_empty());
+    for o in &r.scores.best_overall {
+        let w = o.winner.as_ref().map_or("-", |w| w.solver.as_str());
+        assert!(
+            index.contains(&format!("{}: <b>{w}</b>", o.kind.key())),
+            "{}: winner {w} not on the index",
+            o.kind.key()
+        );
+    }
+    // Best overall: per kind, every division's contribution, in order.
+    let best = std::fs::read_to_string(dir.path().join("incremental/best-overall.html")).unwrap();
+    let mut rows = 0;
+    for o in &r.scores.best_overall {
+        for e in &o.entries {
+            assert!(
+                best.contains(&format!("{:.4}", e.contribution)),
+                "{} {}",
+                e.solver,
+                e.division
+            );
+            rows += 1;
+        }
+        assert!(best.contains(&format!(
+            "<table class=\"contributions\" data-kind=\"{}\">",
+            o.kind.key()
+        )));
+    }
+    assert!(rows > 10, "{rows} contribution rows");
+}
+
+/// Rows of the first `table.sortable` of a page: cell texts, header first.
+fn sortable_rows(html: &str) -> Vec<Vec<String>> {
+    let start = html
+        .find("<table class=\"sortable")
+        .expect("a sortable table");
+    let end = start + html[start..].find("</table>").unwrap();
+    let cell = regex::Regex::new(r"<t[dh][^>]*>([^<]*)</t[dh]>").unwrap();
+    html[start..end]
+        .split("<tr")
+        .skip(1)
+        .map(|row| {
+            cell.captures_iter(row)
+                .map(|c| {
+                    c[1].replace("&lt;", "<")
+                        .replace("&gt;", ">")
+                        .replace("&quot;", "\"")
+                        .replace("&#39;", "'")
+                        .replace("&amp;", "&")
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn per_benchmark_table_shows_every_run() {
+    let r = demo();
+    let dir = tempfile::tempdir().unwrap();
+    report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    let g = r.scores.group("QF_LIA", false).unwrap();
+    let html = std::fs::read_to_string(
+        dir.path()
+            .join("single-query")
+            .join(report::benchmarks_file(g, 0)),
+    )
+    .unwrap();
+    let rows = sortable_rows(&html);
+    // Header + 12 benchmarks; columns: benchmark, status, 4 solvers.
+    assert_eq!(rows.len(), 13, "{rows:?}");
+    assert_eq!(rows[0].len(), 6);
+    let col = |solver: &str| rows[0].iter().position(|h| h == solver).unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r[0] == format!("non-incremental/QF_LIA/demo/{name}"))
+            .unwrap_or_else(|| panic!("{name} missing: {rows:?}"))
+    };
+    // demo(): seed = (i*7 + k*3) % 11 with k the solver index (z3 0, cvc5 1, Yices 2 2).
+    // b0, z3: seed 0 -> timeout at 10 s.
+    assert_eq!(row("b0.smt2")[col("z3")], "timeout 10.00");
+    // b1, z3: seed 7 (odd) -> unsat, t = 0.1 + 7*0.7 = 5.0.
+    assert_eq!(row("b1.smt2")[col("z3")], "unsat 5.00");
+    // b1, cvc5: seed 10 (even) -> sat, t = 0.1 + 10*0.7 = 7.1.
+    assert_eq!(row("b1.smt2")[col("cvc5")], "sat 7.10");
+    // b0, Yices 2: seed 6 -> sat, t = 4.3; the hostile name is a column, escaped.
+    assert_eq!(row("b0.smt2")[col("Yices 2")], "sat 4.30");
+    assert!(rows[0].iter().any(|h| h == EVIL));
+    // Without JavaScript the rows are in benchmark order.
+    let names: Vec<&str> = rows[1..].iter().map(|r| r[0].as_str()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+}
+
+#[test]
+fn chromium_sorts_a_benchmark_table_by_a_click() {
+    let Some(bin) = require_tool("chromium") else {
+        return;
+    };
+    let r = demo();
+    let dir = tempfile::tempdir().unwrap();
+    report::write_site(std::slice::from_ref(&r), dir.path()).unwrap();
+    let g = r.scores.group("QF_LIA", false).unwrap();
+    let page = dir
+        .path()
+        .join("single-query")
+        .join(report::benchmarks_file(g, 0));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let rows = sortable_rows(&html);
+    let z3 = rows[0].iter().position(|h| h == "z3").unwrap();
+    // Click the z3 header once (ascending), as a user would.
+    let clicked = html.replace(
+        "</body>",
+        &format!(
+            "<script>document.querySelectorAll('table.sortable th')[{z3}].click();</script>\n</body>"
+        ),
+    );
+    let test_page = page.with_file_name("clicked.html");
+    std::fs::write(&test_page, clicked).unwrap();
+    let (ok, dom, err) = chromium(
+        &bin,
+        &[
+            "--dump-dom".into(),
+            format!("file://{}", test_page.display()),
+        ],
+    );
+    assert!(ok, "chromium failed: {err}");
+    assert!(!err.contains("Uncaught"), "script error: {err}");
+    let sorted = sortable_rows(&dom);
+    assert_eq!(sorted.len(), rows.len());
+    // Solved runs first by time, then timeouts, then the rest.
+    let times: Vec<f64> = sorted[1..]
+        .iter()
+        .filter_map(|r| {
+            let cell = &r[z3];
+            (cell.starts_with("sat") || cell.starts_with("unsat"))
+                .then(|| cell.split(' ').nth(1).unwrap().parse().unwrap())
+        })
+        .collect();
+    assert!(times.len() >= 4, "{sorted:?}");
+    assert!(
+        times.windows(2).all(|w| w[0] <= w[1]),
+        "not sorted: {times:?}"
+    );
+    let first_unsolved = sorted[1..]
+        .iter()
+        .position(|r| !(r[z3].starts_with("sat") || r[z3].starts_with("unsat")))
+        .unwrap();
+    assert_eq!(
+        first_unsolved,
+        times.len(),
+        "solved rows come first: {sorted:?}"
+    );
+    // A screenshot of the table for the docs.
+    let shot_dir = root().join("target/report-test");
+    std::fs::create_dir_all(&shot_dir).unwrap();
+    let shot = shot_dir.join("benchmarks.png");
+    let _ = std::fs::remove_file(&shot);
+    let (ok, _, err) = chromium(
+        &bin,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1280,900".into(),
+            format!("file://{}", page.display()),
+        ],
+    );
+    assert!(ok, "chromium screenshot failed: {err}");
+    assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn report_cli_names_the_competition_and_date_and_is_reproducible() {
+    let run = |out: &Path, date: &str| {
+        assert_cmd::Command::cargo_bin("smtcomp")
+            .unwrap()
+            .args(["report", "--track", "Incremental", "--date", date, "--runs"])
+            .arg(root().join("tests/data/scoring/results-inc-2025.json.gz"))
+            .arg("--inventory")
+            .arg(root().join("tests/data/benchmarks-2025.json.gz"))
+            .arg("--submissions")
+            .arg(root().join("tests/data/submissions-2025"))
+            .arg("-o")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for d in [&a, &b] {
+        let o = run(d.path(), "2025-08-11");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let page = std::fs::read_to_string(a.path().join("incremental/index.html")).unwrap();
+    assert!(page.contains("<header><a href=\"../index.html\">SMT-COMP 2025 results</a></header>"));
+    assert!(page.contains(" on 2025-08-11. Times in seconds"));
+    let files = site_files(a.path());
+    assert_eq!(files.len(), site_files(b.path()).len());
+    for f in files {
+        let twin = b.path().join(f.strip_prefix(a.path()).unwrap());
+        assert!(
+            std::fs::read(&f).unwrap() == std::fs::read(&twin).unwrap(),
+            "{} differs between two runs",
+            f.display()
+        );
+    }
+    let bad = run(a.path(), "11/08/2025");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a date YYYY-MM-DD"));
 }
