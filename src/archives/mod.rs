@@ -65,6 +65,22 @@ impl Archive {
         }
     }
 
+    /// A local archive file as a `file://` URL (made absolute; bytes other than
+    /// unreserved ones and `/` percent-encoded), checked against `sha256` if given.
+    pub fn local(path: &Path, sha256: Option<String>) -> std::io::Result<Archive> {
+        use std::os::unix::ffi::OsStrExt;
+        let abs = std::path::absolute(path)?;
+        let mut url = String::from("file://");
+        for &b in abs.as_os_str().as_bytes() {
+            if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+                url.push(b as char);
+            } else {
+                url.push_str(&format!("%{b:02X}"));
+            }
+        }
+        Ok(Archive::new(url, sha256))
+    }
+
     /// The archive a submission's JSON describes (`{"url", "h": {"sha256", "sha512"}}`).
     pub fn from_submission(a: &crate::submission::Archive) -> Archive {
         let h = a.hash.as_ref();

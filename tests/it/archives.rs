@@ -4,7 +4,7 @@
 //! caps), the manifest that makes a second call skip, and `generate` refusing
 //! a missing or non-executable solver binary.
 
-use crate::support::http::serve;
+use crate::support::http::{serve, serve_stalling};
 use crate::support::{root, smtcomp};
 use sha2::{Digest, Sha256};
 use smtcomp::archives::{
@@ -212,6 +212,10 @@ fn file_urls_work_and_a_second_call_skips_an_unchanged_archive() {
     std::fs::remove_file(dest.join("solver/README")).unwrap();
     assert!(!fetch_one(&a, &dest, &limits()).unwrap().skipped);
     assert!(dest.join("solver/README").is_file());
+    // The same file named by its path (`Archive::local` encodes the space).
+    let by_path = Archive::local(&file, Some(sha256(&bytes))).unwrap();
+    assert_eq!(by_path.url, url);
+    assert!(fetch_one(&by_path, &dest, &limits()).unwrap().skipped);
     // Without a hash nothing is known to be unchanged: fetched again, not verified.
     let unhashed = Archive::new(url, None);
     let u = fetch_one(&unhashed, &dest, &limits()).unwrap();
@@ -455,6 +459,32 @@ fn unreachable_unknown_and_corrupt_archives_are_named() {
     let msg = fetch_one(&ftp, &dest, &limits()).unwrap_err().to_string();
     assert!(msg.contains("only http://, https:// and file://"), "{msg}");
     assert!(!dest.exists());
+}
+
+#[test]
+fn a_stalled_download_ends_at_the_timeout() {
+    // The server pauses 60 s in the middle of the body; the timeout is 1 s. Without
+    // a working timeout the fetch would wait and then succeed (the hash matches).
+    let bytes = zip(&good_members());
+    let server = serve_stalling(bytes.clone(), std::time::Duration::from_secs(60));
+    let tmp = tempfile::tempdir().unwrap();
+    let dest = tmp.path().join("d");
+    let a = Archive::new(server.url("/s.zip"), Some(sha256(&bytes)));
+    let quick = Limits {
+        timeout: std::time::Duration::from_secs(1),
+        ..limits()
+    };
+    let msg = fetch_one(&a, &dest, &quick).unwrap_err().to_string();
+    assert!(
+        msg.starts_with(&format!("{}: cannot download", a.url)),
+        "{msg}"
+    );
+    assert!(
+        msg.to_lowercase().contains("timeout") || msg.contains("timed out"),
+        "{msg}"
+    );
+    assert!(!dest.exists());
+    no_staging(tmp.path());
 }
 
 /// A submission whose archive is at `url` (hash `sha`), running `run.sh` from it.

@@ -66,3 +66,33 @@ pub fn serve(files: BTreeMap<String, Vec<u8>>) -> Server {
     });
     Server { base, hits }
 }
+
+/// Serves `body` once (any path) with its full `Content-Length`, but sends only
+/// the first half, then pauses `pause` before the rest: a client without a
+/// working timeout waits the whole pause and then succeeds.
+pub fn serve_stalling(body: Vec<u8>, pause: Duration) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counter = hits.clone();
+    std::thread::spawn(move || {
+        let Some(Ok(mut s)) = listener.incoming().next() else {
+            return;
+        };
+        let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+        let mut buf = [0u8; 4096];
+        let _ = s.read(&mut buf);
+        counter.fetch_add(1, Ordering::SeqCst);
+        let head = format!(
+            "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        let half = body.len() / 2;
+        let _ = s.write_all(head.as_bytes());
+        let _ = s.write_all(&body[..half]);
+        let _ = s.flush();
+        std::thread::sleep(pause);
+        let _ = s.write_all(&body[half..]);
+    });
+    Server { base, hits }
+}
