@@ -15,6 +15,7 @@ mod editions_rescore;
 mod editions_select_2008;
 mod editions_select_2008_cli;
 mod glibc_random;
+mod hostile_cli;
 mod ingest_anchor;
 mod ingest_fixtures;
 mod ingest_hostile;
