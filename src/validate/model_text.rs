@@ -514,6 +514,90 @@ mod tests {
         assert_eq!(names, want);
     }
 
+    fn fuzz_cases() -> u32 {
+        std::env::var("SMTCOMP_FUZZ_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(64)
+    }
+
+    /// A model of `n` definitions `f<i>`, each mentioning the given others.
+    fn model_text(deps: &[Vec<usize>]) -> Vec<u8> {
+        let n = deps.len();
+        let mut text = b"(".to_vec();
+        for (i, ds) in deps.iter().enumerate() {
+            let body = ds
+                .iter()
+                .map(|d| format!("f{}", d % n))
+                .fold("0".to_string(), |acc, f| format!("(+ {acc} {f})"));
+            text.extend_from_slice(format!("(define-fun f{i} () Int {body})\n").as_bytes());
+        }
+        text.push(b')');
+        text
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: fuzz_cases(),
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Model text: arbitrary bytes never panic; a parsed model substitutes
+        /// (or fails with a reason) without panicking.
+        #[test]
+        fn fuzz_model_text_arbitrary(bytes in proptest::collection::vec(
+            proptest::prop_oneof![
+                4 => proptest::sample::select(b"()|\"; \nadefin-u@s!:0".to_vec()),
+                1 => proptest::prelude::any::<u8>(),
+            ], 0..2048)) {
+            if let Ok(model) = parse_model(&bytes) {
+                proptest::prop_assert_eq!(ordered(&model).len(), model.items.len());
+                let _ = substitute(b"(declare-fun a () Int)\n(assert (> a 0))\n", &bytes, &model);
+            }
+        }
+
+        /// Definitions in, definitions out: ordering is a permutation of the
+        /// items, and outside cycles every definition follows the ones it
+        /// mentions.
+        #[test]
+        fn fuzz_model_order_is_a_permutation_respecting_dependencies(
+            deps in proptest::collection::vec(proptest::collection::vec(0usize..64, 0..4), 1..40),
+            acyclic in proptest::prelude::any::<bool>(),
+        ) {
+            let n = deps.len();
+            // Acyclic: f<i> mentions only higher indices (a reverse chain's shape).
+            let deps: Vec<Vec<usize>> = if acyclic {
+                deps.iter()
+                    .enumerate()
+                    .map(|(i, ds)| ds.iter().map(|d| i + 1 + d % n).filter(|&d| d < n).collect())
+                    .collect()
+            } else {
+                deps
+            };
+            let text = model_text(&deps);
+            let model = parse_model(&text).unwrap();
+            let order: Vec<usize> = ordered(&model)
+                .iter()
+                .map(|it| std::str::from_utf8(&it.names[0][1..]).unwrap().parse().unwrap())
+                .collect();
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            proptest::prop_assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+            if acyclic {
+                let mut at = vec![0; n];
+                for (pos, &i) in order.iter().enumerate() {
+                    at[i] = pos;
+                }
+                for (i, ds) in deps.iter().enumerate() {
+                    for &d in ds {
+                        proptest::prop_assert!(at[d] < at[i], "f{} before f{}", i, d);
+                    }
+                }
+            }
+        }
+    }
+
     /// Cycles keep model order; independent definitions keep model order;
     /// a definition comes after what it mentions.
     #[test]

@@ -92,7 +92,7 @@ fn check_accounting(got: &smtcomp::ingest::Ingested) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::support::fuzz_cases(48), ..ProptestConfig::default() })]
 
     /// Mutated result XML: no panic, bounded time, runs read = records, and
     /// fewer runs than the document had only with a reported problem or a
