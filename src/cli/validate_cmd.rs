@@ -178,8 +178,21 @@ pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
     }
 }
 
+/// An error when `runs` hold no Unsat-Core run (nothing to validate is not
+/// an empty success).
+fn require_core_runs(path: &Path, runs: &[IngestRecord]) -> Result<(), Failure> {
+    if !runs
+        .iter()
+        .any(|r| r.track == Some(crate::model::Track::UnsatCore))
+    {
+        fail!("{}: no Unsat-Core runs; nothing written", path.display());
+    }
+    Ok(())
+}
+
 fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
     let (_, runs) = read_runs(global, &a.runs)?;
+    require_core_runs(&a.runs, &runs)?;
     let time_limit = match a.time_limit {
         super::TimeLimitArg::Track => {
             let comp = global.competition()?;
@@ -350,6 +363,7 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
 
 fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
     let (identity, mut runs) = read_runs(global, &a.runs)?;
+    require_core_runs(&a.runs, &runs)?;
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
@@ -365,6 +379,14 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
     let mut validation = Vec::new();
     for f in &inputs {
         validation.extend(read_table(f)?.1)
+    }
+    if validation.is_empty() && !manifest.tasks.is_empty() {
+        fail!(
+            "no validation runs in {} for the {} validation task(s) of {}; nothing written",
+            super::score_cmd::paths_list(&inputs),
+            manifest.tasks.len(),
+            CoreManifest::dir(&a.exec).display()
+        );
     }
     let summary = join(&mut runs, &manifest, &validation);
     write_jsonl(

@@ -182,6 +182,22 @@ fn empty_inputs_are_errors_and_write_nothing() {
         )),
         "{err}"
     );
+    for sub in [
+        vec!["generate", "--prepared", "none", "--out"],
+        vec!["join", "--exec"],
+    ] {
+        let mut args = vec!["validate-cores"];
+        args.extend(sub);
+        let o = p(&out_file);
+        let r = p(&runs);
+        args.extend([o.as_str(), "--runs", r.as_str()]);
+        let (code, _, err) = smtcomp(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("{}: no Unsat-Core runs; nothing written", runs.display())),
+            "{args:?}: {err}"
+        );
+    }
     let (code, _, err) = smtcomp(&["submissions", "validate", &p(&empty)]);
     assert_eq!(code, 1, "{err}");
     assert!(
