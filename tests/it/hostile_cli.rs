@@ -194,7 +194,10 @@ fn empty_inputs_are_errors_and_write_nothing() {
         let (code, _, err) = smtcomp(&args);
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(
-            err.contains(&format!("{}: no Unsat-Core runs; nothing written", runs.display())),
+            err.contains(&format!(
+                "{}: no Unsat-Core runs; nothing written",
+                runs.display()
+            )),
             "{args:?}: {err}"
         );
     }
