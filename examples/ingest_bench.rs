@@ -51,7 +51,11 @@ fn main() -> anyhow::Result<()> {
                 ingest_to_file(&inputs, &opts, &output)?
             } else {
                 let got = ingest(&inputs, &opts);
-                write_jsonl(&output, &got.records)?;
+                write_jsonl(
+                    &output,
+                    Some(&smtcomp::ingest::TableIdentity::of(&comp)),
+                    &got.records,
+                )?;
                 got.summary
             };
             println!(

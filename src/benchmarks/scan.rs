@@ -53,9 +53,49 @@ fn set_info_category(text: &[u8]) -> Option<Option<Category>> {
     Some(Category::parse(&value))
 }
 
+/// What a directory entry that is neither a regular file nor a directory is
+/// (`FIFO`, `character device`, ...), for the "not a regular file" error.
+fn special_kind(t: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_fifo() {
+        "FIFO"
+    } else if t.is_char_device() {
+        "character device"
+    } else if t.is_block_device() {
+        "block device"
+    } else if t.is_socket() {
+        "socket"
+    } else {
+        "special file"
+    }
+}
+
+/// Opens a script for reading without ever blocking: `O_NONBLOCK`, so a file
+/// replaced by a FIFO after the scan listed it fails here instead of waiting
+/// for a writer forever; anything but a regular file is refused.
+fn open_regular(path: &Path) -> Result<File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot open: {e}"))?;
+    let t = file
+        .metadata()
+        .map_err(|e| format!("cannot open: {e}"))?
+        .file_type();
+    if !t.is_file() {
+        return Err(format!(
+            "not a regular file ({}); not read",
+            special_kind(t)
+        ));
+    }
+    Ok(file)
+}
+
 /// Reads the facts of one script.
 pub fn script_facts(path: &Path) -> Result<ScriptFacts, String> {
-    let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    let file = open_regular(path)?;
     let mut reader = CommandReader::new(BufReader::with_capacity(1 << 16, file));
     let mut facts = ScriptFacts::default();
     let mut pending: Option<Status> = None;
@@ -141,6 +181,20 @@ pub fn scan(root: &Path, comp: &Competition, jobs: usize) -> Inventory {
                 if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "smt2") =>
             {
                 files.push(e.into_path())
+            }
+            // A FIFO, device or socket named `.smt2`: listed, never opened
+            // (opening a FIFO waits for a writer).
+            Ok(e)
+                if !e.file_type().is_dir() && e.path().extension().is_some_and(|x| x == "smt2") =>
+            {
+                let p = e.path();
+                inv.errors.push(ScanError {
+                    path: p.strip_prefix(root).unwrap_or(p).display().to_string(),
+                    reason: format!(
+                        "not a regular file ({}); not read",
+                        special_kind(e.file_type())
+                    ),
+                })
             }
             Ok(_) => {}
             Err(e) => inv.errors.push(ScanError {

@@ -41,11 +41,20 @@ pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
                 &comp,
                 jobs.unwrap_or_else(crate::util::parallel::default_jobs),
             );
-            inv.write(&output)?;
             let mut s = String::new();
             for e in &inv.errors {
                 let _ = writeln!(s, "{}: {}", e.path, e.reason);
             }
+            if inv.non_incremental.is_empty() && inv.incremental.is_empty() {
+                eprint!("{s}");
+                super::fail!(
+                    "{}: no readable .smt2 benchmark found ({} unreadable); nothing written to {}",
+                    root.display(),
+                    inv.errors.len(),
+                    output.display()
+                );
+            }
+            inv.write(&output)?;
             let _ = writeln!(
                 s,
                 "{}: {} non-incremental, {} incremental, {} unreadable",

@@ -85,6 +85,13 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         eprintln!("error: some submission files cannot be read; nothing generated");
         return Ok(Outcome::Problems);
     }
+    if loaded.is_empty() {
+        eprintln!(
+            "error: no submission files found in {}; nothing generated",
+            super::score_cmd::paths_list(&args.submissions)
+        );
+        return Ok(Outcome::Problems);
+    }
     let subs: Vec<_> = loaded
         .iter()
         .filter_map(|l| l.submission.as_ref())

@@ -42,6 +42,11 @@ pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
         args.track
     );
     require!(
+        !selection.benchmarks.is_empty(),
+        "{}: the selection holds no benchmark; nothing prepared",
+        args.selection.display()
+    );
+    require!(
         args.library.is_dir(),
         "{}: not a directory",
         args.library.display()

@@ -84,6 +84,9 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
     }
     let (runs, inventory, subs) =
         super::score_cmd::load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
+    for &t in &args.track {
+        super::score_cmd::require_runs_of(t, &runs, &args.runs)?;
+    }
     let mut tracks = Vec::new();
     for &t in &args.track {
         let unknown = super::score_cmd::unknown_solvers(&runs, &subs, t);

@@ -1,6 +1,6 @@
 //! `smtcomp score ...`
 
-use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, print, to_json};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, print, require, to_json};
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::datafile;
 use crate::formats::results::{ResultsFile, RunRecord};
@@ -92,6 +92,25 @@ const MAX_RUN_LINE: u64 = 64 << 20;
 /// [`ScoredRun`] at once (a 500,000-run table is never held as text). A file
 /// whose first line is not a run record is read whole as a results file.
 pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
+    let got = read_runs_file(path)?;
+    Ok((got.runs, got.skipped))
+}
+
+/// What [`read_runs_file`] read.
+pub struct RunsFile {
+    /// The runs.
+    pub runs: Vec<ScoredRun>,
+    /// Ingested runs skipped for lack of track or benchmark identity.
+    pub skipped: usize,
+    /// The competition identity of an ingested run table (its header line).
+    pub identity: Option<crate::ingest::TableIdentity>,
+    /// Whether the file is an ingested run table (not a results file).
+    pub ingested: bool,
+}
+
+/// [`read_runs`], with the table's competition identity (a header line is
+/// recognized first in the file only).
+pub fn read_runs_file(path: &Path) -> anyhow::Result<RunsFile> {
     use std::io::BufRead;
     let cannot = |e: std::io::Error| anyhow::anyhow!("{}: cannot read: {e}", path.display());
     let mut reader = std::io::BufReader::with_capacity(1 << 16, datafile::open(path)?);
@@ -99,6 +118,14 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
     let mut out = Vec::new();
     let mut skipped = 0;
     let mut number = 0usize;
+    let mut identity = None;
+    let mut ingested = false;
+    let done = |runs, skipped, identity, ingested| RunsFile {
+        runs,
+        skipped,
+        identity,
+        ingested,
+    };
     loop {
         line.clear();
         let n = (&mut reader)
@@ -118,30 +145,42 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
         if line.trim_ascii().is_empty() {
             continue;
         }
+        if out.is_empty() && skipped == 0 && identity.is_none() {
+            if let Some(id) = crate::ingest::TableIdentity::parse_header(&line) {
+                identity = Some(id);
+                ingested = true;
+                continue;
+            }
+        }
         if out.is_empty() && skipped == 0 {
             // The first record decides the format: a one-line results file,
             // a run-table line, or (neither) a multi-line results file.
             if let Ok(f) = serde_json::from_slice::<ResultsFile>(&line) {
                 let rest = datafile::read_to_end_bounded(&mut reader).map_err(cannot)?;
-                if rest.trim_ascii().is_empty() {
-                    return Ok((
+                if rest.trim_ascii().is_empty() && identity.is_none() {
+                    return Ok(done(
                         f.results.into_iter().map(ScoredRun::from_owned).collect(),
                         0,
+                        None,
+                        false,
                     ));
                 }
-            } else if !is_run_line(&line) {
+            } else if !is_run_line(&line) && identity.is_none() {
                 line.extend_from_slice(
                     &datafile::read_to_end_bounded(&mut reader).map_err(cannot)?,
                 );
-                return whole(path, &line, number);
+                let (runs, skipped) = whole(path, &line, number)?;
+                return Ok(done(runs, skipped, None, false));
             }
         }
-        match run_line(path, number, &line)? {
+        let (run, from_table) = run_line(path, number, &line)?;
+        ingested |= from_table;
+        match run {
             Some(run) => out.push(run),
             None => skipped += 1,
         }
     }
-    Ok((out, skipped))
+    Ok(done(out, skipped, identity, ingested))
 }
 
 fn is_run_line(line: &[u8]) -> bool {
@@ -150,10 +189,10 @@ fn is_run_line(line: &[u8]) -> bool {
 }
 
 /// One JSON line: an ingested run (`None` without track or benchmark
-/// identity) or a results record.
-fn run_line(path: &Path, number: usize, line: &[u8]) -> anyhow::Result<Option<ScoredRun>> {
+/// identity; `true`: from a run table) or a results record.
+fn run_line(path: &Path, number: usize, line: &[u8]) -> anyhow::Result<(Option<ScoredRun>, bool)> {
     if let Ok(r) = serde_json::from_slice::<IngestRecord>(line) {
-        return Ok(crate::scoring::scored_run(&r));
+        return Ok((crate::scoring::scored_run(&r), true));
     }
     let r = serde_json::from_slice::<RunRecord>(line).map_err(|e| {
         anyhow::anyhow!(
@@ -161,7 +200,7 @@ fn run_line(path: &Path, number: usize, line: &[u8]) -> anyhow::Result<Option<Sc
             path.display()
         )
     })?;
-    Ok(Some(ScoredRun::from_owned(r)))
+    Ok((Some(ScoredRun::from_owned(r)), false))
 }
 
 /// A whole file that did not start with a run line: a (multi-line) results
@@ -180,7 +219,7 @@ fn whole(path: &Path, text: &[u8], first: usize) -> anyhow::Result<(Vec<ScoredRu
         if line.trim_ascii().is_empty() {
             continue;
         }
-        match run_line(path, first + i, line)? {
+        match run_line(path, first + i, line)?.0 {
             Some(run) => out.push(run),
             None => skipped += 1,
         }
@@ -217,7 +256,17 @@ fn load_inputs_selected(
 )> {
     let mut all = Vec::new();
     for p in runs {
-        let (got, skipped) = read_runs(p)?;
+        let RunsFile {
+            runs: got,
+            skipped,
+            identity,
+            ingested,
+        } = read_runs_file(p)?;
+        if identity.is_some() || ingested {
+            if let Some(warning) = crate::ingest::check_table(p, identity.as_ref(), comp)? {
+                eprintln!("{warning}");
+            }
+        }
         if skipped > 0 {
             eprintln!(
                 "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
@@ -235,12 +284,47 @@ fn load_inputs_selected(
         .collect();
     let inventory = Inventory::read_cached_only(inventory, &|p| wanted.contains(p))?;
     let subs = load_set(submissions, comp);
+    let unreadable = subs.iter().filter(|l| l.submission.is_none()).count();
     for l in subs.iter().filter(|l| l.submission.is_none()) {
         for p in &l.problems {
             eprintln!("{p}");
         }
     }
+    // A solver whose submission cannot be read would vanish from the scores.
+    anyhow::ensure!(
+        unreadable == 0,
+        "{unreadable} submission file(s) cannot be read (see above); nothing written"
+    );
+    anyhow::ensure!(
+        !subs.is_empty(),
+        "no submission files found in {}; nothing written",
+        paths_list(submissions)
+    );
     Ok((all, inventory, subs))
+}
+
+/// `a, b, c` for messages.
+pub(super) fn paths_list(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An error when `runs` hold no run of `track` (scoring nothing would print
+/// empty tables and exit 0).
+pub(super) fn require_runs_of(
+    track: Track,
+    runs: &[ScoredRun],
+    files: &[PathBuf],
+) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        runs.iter().any(|r| r.track == track),
+        "no runs of track {track} in {}; nothing written",
+        paths_list(files)
+    );
+    Ok(())
 }
 
 pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
@@ -275,6 +359,7 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
         &args.submissions,
         &selection,
     )?;
+    require_runs_of(args.track, &runs, &args.runs)?;
     let unknown = unknown_solvers(&runs, &subs, args.track);
     if !unknown.is_empty() {
         let list = unknown
@@ -447,13 +532,23 @@ fn proof_exhibition(
     }
     let mut records = Vec::new();
     for p in &args.runs {
-        let got = crate::ingest::read_jsonl(p).map_err(|e| {
+        let (identity, got) = crate::ingest::read_table(p).map_err(|e| {
             anyhow::anyhow!(
                 "{e} (the Proof Exhibition summary needs an `smtcomp ingest` run table)"
             )
         })?;
+        if let Some(warning) = crate::ingest::check_table(p, identity.as_ref(), comp)? {
+            eprintln!("{warning}");
+        }
         records.extend(got);
     }
+    require!(
+        records
+            .iter()
+            .any(|r| r.track == Some(Track::ProofExhibition)),
+        "no runs of track ProofExhibition in {}; nothing written",
+        paths_list(&args.runs)
+    );
     let inventory = Inventory::read_cached(&args.inventory)?;
     let statuses = inventory
         .non_incremental

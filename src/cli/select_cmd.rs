@@ -103,6 +103,7 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
     .map_err(|e| anyhow::anyhow!(e))?;
     notes.append(&mut selection.notes);
     selection.notes = notes;
+    require_selected(&args, selection.benchmarks.len())?;
     if args.explain {
         print(&explain(&selection))?;
     }
@@ -188,6 +189,7 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
     }
     notes.append(&mut out.selection.notes);
     out.selection.notes = notes;
+    require_selected(args, out.selection.benchmarks.len())?;
     if args.explain {
         print(&e::explain(&out))?;
     }
@@ -197,6 +199,18 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
         None => {}
     }
     Ok(Outcome::Ok)
+}
+
+/// An error when nothing was selected (an empty inventory, or no benchmark
+/// of the track's logics): an empty selection would prepare and run nothing.
+fn require_selected(args: &SelectArgs, selected: usize) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        selected > 0,
+        "{}: no benchmark of track {} selected (an empty inventory, or none of its logics); nothing written",
+        args.inventory.display(),
+        args.track
+    );
+    Ok(())
 }
 
 /// Reads results files; previous-year files outside the configured years are skipped.

@@ -58,8 +58,20 @@ struct FileReport<'a> {
     problems: Vec<&'a Problem>,
 }
 
+/// An error when the paths hold no submission file (an empty directory).
+fn require_some(loaded: &[LoadedSubmission], files: &[PathBuf]) -> Result<(), super::Failure> {
+    if loaded.is_empty() {
+        super::fail!(
+            "no submission files found in {}",
+            super::score_cmd::paths_list(files)
+        );
+    }
+    Ok(())
+}
+
 fn validate(comp: &Competition, files: &[PathBuf], json: bool, no_warnings: bool) -> CmdResult {
     let loaded = load_set(files, comp);
+    require_some(&loaded, files)?;
     let keep = |p: &&Problem| !no_warnings || p.severity == Severity::Error;
     let invalid = loaded.iter().filter(|l| l.has_errors()).count();
     if json {
@@ -124,6 +136,7 @@ struct Participant<'a> {
 
 fn show(comp: &Competition, files: &[PathBuf], json: bool) -> CmdResult {
     let loaded = load_set(files, comp);
+    require_some(&loaded, files)?;
     let mut code = Outcome::Ok;
     for l in loaded.iter().filter(|l| l.submission.is_none()) {
         code = Outcome::Problems;

@@ -2,7 +2,7 @@
 
 use super::{CmdResult, Failure, GlobalArgs, Outcome, fail, print, to_json};
 use crate::benchexec::SolverLocation;
-use crate::ingest::{IngestRecord, read_jsonl, write_jsonl};
+use crate::ingest::{IngestRecord, TableIdentity, check_table, read_table, write_jsonl};
 use crate::submission::load_set;
 use crate::validate::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
@@ -145,8 +145,20 @@ pub struct ModelsArgs {
     json: bool,
 }
 
-fn read_runs(path: &Path) -> Result<Vec<IngestRecord>, Failure> {
-    Ok(read_jsonl(path)?)
+/// Reads a run table made under the competition in use (`--competition`,
+/// `--year`, or the default edition): a table made under another definition
+/// is an error naming both; one without identity is read with a warning.
+/// Returns the identity to write back and the records.
+fn read_runs(
+    global: &GlobalArgs,
+    path: &Path,
+) -> Result<(Option<TableIdentity>, Vec<IngestRecord>), Failure> {
+    let comp = global.competition()?;
+    let (identity, records) = read_table(path)?;
+    if let Some(warning) = check_table(path, identity.as_ref(), &comp)? {
+        eprintln!("{warning}");
+    }
+    Ok((identity, records))
 }
 
 fn problems(list: &[String]) -> String {
@@ -155,27 +167,32 @@ fn problems(list: &[String]) -> String {
 
 pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
     match cmd {
-        CoresCommand::Generate(a) => {
-            if a.time_limit != super::TimeLimitArg::Track {
-                global.unused("validate-cores generate (without --time-limit track)")?;
-            }
-            generate(global, a)
-        }
+        CoresCommand::Generate(a) => generate(global, a),
         CoresCommand::Run(a) => {
             if a.submissions.is_empty() {
                 global.unused("validate-cores run (without --submissions)")?;
             }
             run_local(global, a)
         }
-        CoresCommand::Join(a) => {
-            global.unused("validate-cores join")?;
-            join_cmd(a)
-        }
+        CoresCommand::Join(a) => join_cmd(global, a),
     }
 }
 
+/// An error when `runs` hold no Unsat-Core run (nothing to validate is not
+/// an empty success).
+fn require_core_runs(path: &Path, runs: &[IngestRecord]) -> Result<(), Failure> {
+    if !runs
+        .iter()
+        .any(|r| r.track == Some(crate::model::Track::UnsatCore))
+    {
+        fail!("{}: no Unsat-Core runs; nothing written", path.display());
+    }
+    Ok(())
+}
+
 fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
-    let runs = read_runs(&a.runs)?;
+    let (_, runs) = read_runs(global, &a.runs)?;
+    require_core_runs(&a.runs, &runs)?;
     let time_limit = match a.time_limit {
         super::TimeLimitArg::Track => {
             let comp = global.competition()?;
@@ -193,7 +210,7 @@ fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
     let validators = if a.validators.is_empty() {
         let mut sq: Vec<IngestRecord> = runs.clone();
         for f in &a.sq_runs {
-            sq.extend(read_runs(f)?)
+            sq.extend(read_runs(global, f)?.1)
         }
         Validators::SoundInSq {
             runs: sq,
@@ -344,8 +361,9 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
     })
 }
 
-fn join_cmd(a: JoinArgs) -> CmdResult {
-    let mut runs = read_runs(&a.runs)?;
+fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
+    let (identity, mut runs) = read_runs(global, &a.runs)?;
+    require_core_runs(&a.runs, &runs)?;
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
@@ -360,10 +378,22 @@ fn join_cmd(a: JoinArgs) -> CmdResult {
     };
     let mut validation = Vec::new();
     for f in &inputs {
-        validation.extend(read_runs(f)?)
+        validation.extend(read_table(f)?.1)
+    }
+    if validation.is_empty() && !manifest.tasks.is_empty() {
+        fail!(
+            "no validation runs in {} for the {} validation task(s) of {}; nothing written",
+            super::score_cmd::paths_list(&inputs),
+            manifest.tasks.len(),
+            CoreManifest::dir(&a.exec).display()
+        );
     }
     let summary = join(&mut runs, &manifest, &validation);
-    write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
+    write_jsonl(
+        a.output.as_ref().unwrap_or(&a.runs),
+        identity.as_ref(),
+        &runs,
+    )?;
     if a.json {
         print(&to_json(&summary)?)?;
     } else {
@@ -391,9 +421,62 @@ fn join_cmd(a: JoinArgs) -> CmdResult {
     })
 }
 
+/// What must hold before any model is validated, so that a wrong `--logs`
+/// or `--prepared` is an error (nothing written) and not every model marked
+/// UNKNOWN: the table has Model-Validation runs, every log archive of their
+/// models exists below the logs directory, and the prepared set reads
+/// (checked in this order).
+fn check_model_inputs(
+    a: &ModelsArgs,
+    runs: &[IngestRecord],
+    opts: &crate::validate::ModelOptions,
+) -> Result<(), Failure> {
+    use crate::model::Track;
+    let output = a.output.as_ref().unwrap_or(&a.runs);
+    let mv: Vec<&IngestRecord> = runs
+        .iter()
+        .filter(|r| r.track == Some(Track::ModelValidation))
+        .collect();
+    if mv.is_empty() {
+        fail!(
+            "{}: no Model-Validation runs; nothing written to {}",
+            a.runs.display(),
+            output.display()
+        );
+    }
+    let archives: std::collections::BTreeSet<&str> = mv
+        .iter()
+        .filter_map(|r| r.model.as_ref().map(|m| m.log.archive.as_str()))
+        .collect();
+    let missing: Vec<&&str> = archives
+        .iter()
+        .filter(|x| !opts.logs.join(x).exists())
+        .collect();
+    if let Some(first) = missing.first() {
+        fail!(
+            "{}: {} of {} log archive(s) of the models are not there (e.g. {}); give the directory that was ingested with --logs DIR{}; nothing written to {}",
+            opts.logs.display(),
+            missing.len(),
+            archives.len(),
+            first,
+            if a.logs.is_none() {
+                " (default: the run table's directory)"
+            } else {
+                ""
+            },
+            output.display()
+        );
+    }
+    if let Err(e) =
+        crate::formats::prepared::PreparedSet::read(&opts.prepared, Track::ModelValidation)
+    {
+        fail!("{e:#}; nothing written to {}", output.display());
+    }
+    Ok(())
+}
+
 pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
-    global.unused("validate-models")?;
-    let mut runs = read_runs(&a.runs)?;
+    let (identity, mut runs) = read_runs(global, &a.runs)?;
     let dir = a
         .runs
         .parent()
@@ -426,8 +509,13 @@ pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
         },
         jobs: a.jobs,
     };
+    check_model_inputs(&a, &runs, &opts)?;
     let summary = crate::pipeline::validate_model_runs(&mut runs, &opts);
-    write_jsonl(a.output.as_ref().unwrap_or(&a.runs), &runs)?;
+    write_jsonl(
+        a.output.as_ref().unwrap_or(&a.runs),
+        identity.as_ref(),
+        &runs,
+    )?;
     if a.json {
         print(&to_json(&summary)?)?;
     } else {

@@ -229,7 +229,11 @@ pub fn run(
     let results = pipeline::results_dir(&exec);
     stages.run("ingestion", &[&results], log, || {
         let got = pipeline::ingest_complete(&exec, &comp, true)?;
-        ingest::write_jsonl(&runs_path, &got.records)?;
+        ingest::write_jsonl(
+            &runs_path,
+            Some(&ingest::TableIdentity::of(&comp)),
+            &got.records,
+        )?;
         Ok(format!("{} runs", got.records.len()))
     })?;
 
@@ -238,7 +242,7 @@ pub fn run(
     let validated_path = out.join("runs-validated.jsonl.gz");
     let validation = out.join("validation");
     stages.run("validation", &[&runs_path], log, || {
-        let mut records = ingest::read_jsonl(&runs_path)?;
+        let (identity, mut records) = ingest::read_table(&runs_path)?;
         let summary = validate_runs(
             &mut records,
             &subs,
@@ -248,7 +252,7 @@ pub fn run(
             &comp,
             opts.jobs,
         )?;
-        ingest::write_jsonl(&validated_path, &records)?;
+        ingest::write_jsonl(&validated_path, identity.as_ref(), &records)?;
         Ok(summary)
     })?;
 

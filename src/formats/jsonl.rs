@@ -7,6 +7,7 @@
 //! size keeps the bytes independent of how the lines were fed in.
 
 use crate::formats::runtable::IngestRecord;
+use crate::formats::table_identity::TableIdentity;
 use anyhow::Context;
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -51,7 +52,9 @@ pub struct JsonlWriter {
 
 impl JsonlWriter {
     /// Creates the temporary file; gzip-compressed when `path` ends in `.gz`.
-    pub fn create(path: &Path) -> anyhow::Result<JsonlWriter> {
+    /// The table's first line is `identity`'s header, when given (a gzip
+    /// member of its own, so the record chunks are the same either way).
+    pub fn create(path: &Path, identity: Option<&TableIdentity>) -> anyhow::Result<JsonlWriter> {
         let tmp = crate::formats::datafile::temporary_sibling(path);
         let target = tmp.as_deref().unwrap_or(path);
         let file = match &tmp {
@@ -59,7 +62,7 @@ impl JsonlWriter {
             None => std::fs::OpenOptions::new().write(true).open(path),
         }
         .with_context(|| format!("{}: cannot create", target.display()))?;
-        Ok(JsonlWriter {
+        let mut w = JsonlWriter {
             path: path.to_path_buf(),
             tmp,
             out: BufWriter::with_capacity(1 << 20, file),
@@ -69,7 +72,13 @@ impl JsonlWriter {
             full: Vec::new(),
             wrote: false,
             done: false,
-        })
+        };
+        if let Some(id) = identity {
+            let mut line = id.header_line();
+            line.push(b'\n');
+            w.full.push(line);
+        }
+        Ok(w)
     }
 
     /// Appends one record.
@@ -163,10 +172,15 @@ impl Drop for JsonlWriter {
     }
 }
 
-/// Writes records as JSON Lines; gzip-compressed when `path` ends in `.gz`.
-/// The file is written under a temporary name and renamed.
-pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> {
-    let mut w = JsonlWriter::create(path)?;
+/// Writes records as JSON Lines; gzip-compressed when `path` ends in `.gz`,
+/// after the header line of `identity` when given. The file is written under
+/// a temporary name and renamed.
+pub fn write_jsonl(
+    path: &Path,
+    identity: Option<&TableIdentity>,
+    records: &[IngestRecord],
+) -> anyhow::Result<()> {
+    let mut w = JsonlWriter::create(path, identity)?;
     // Serialized in parallel, a batch of chunks at a time.
     for batch in records.chunks(CHUNK * batch_chunks()) {
         let texts = batch
@@ -187,20 +201,36 @@ pub fn write_jsonl(path: &Path, records: &[IngestRecord]) -> anyhow::Result<()> 
     w.finish()
 }
 
-/// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the content).
+/// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the
+/// content), skipping its header line. Use [`read_table`] to check the
+/// competition identity.
 pub fn read_jsonl(path: &Path) -> anyhow::Result<Vec<IngestRecord>> {
+    Ok(read_table(path)?.1)
+}
+
+/// Reads a run table: its competition identity (`None` for a table written
+/// before identities were recorded) and its records.
+pub fn read_table(path: &Path) -> anyhow::Result<(Option<TableIdentity>, Vec<IngestRecord>)> {
     let reader = BufReader::new(crate::formats::datafile::open(path)?);
     let mut out = Vec::new();
+    let mut identity = None;
+    let mut first = true;
     for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
         if line.is_empty() {
+            continue;
+        }
+        if std::mem::take(&mut first)
+            && let Some(id) = TableIdentity::parse_header(line.as_bytes())
+        {
+            identity = Some(id);
             continue;
         }
         let rec = serde_json::from_str(&line)
             .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
         out.push(rec);
     }
-    Ok(out)
+    Ok((identity, out))
 }
 
 #[cfg(test)]
@@ -216,20 +246,24 @@ mod tests {
     #[test]
     fn line_by_line_equals_whole_table() {
         let dir = tempfile::tempdir().unwrap();
+        let comp = crate::model::Competition::builtin(2025).unwrap();
+        let id = TableIdentity::of(&comp);
         for n in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, CHUNK * 9 + 17] {
             for name in ["a.jsonl.gz", "a.jsonl"] {
-                let rs = records(n);
-                let a = dir.path().join(name);
-                let b = dir.path().join(format!("b{name}"));
-                write_jsonl(&a, &rs).unwrap();
-                let mut w = JsonlWriter::create(&b).unwrap();
-                for r in &rs {
-                    let line = serde_json::to_vec(r).unwrap();
-                    w.write_line(&line).unwrap();
+                for identity in [None, Some(&id)] {
+                    let rs = records(n);
+                    let a = dir.path().join(name);
+                    let b = dir.path().join(format!("b{name}"));
+                    write_jsonl(&a, identity, &rs).unwrap();
+                    let mut w = JsonlWriter::create(&b, identity).unwrap();
+                    for r in &rs {
+                        let line = serde_json::to_vec(r).unwrap();
+                        w.write_line(&line).unwrap();
+                    }
+                    w.finish().unwrap();
+                    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+                    assert_eq!(read_table(&a).unwrap(), (identity.cloned(), rs));
                 }
-                w.finish().unwrap();
-                assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
-                assert_eq!(read_jsonl(&a).unwrap(), rs);
             }
         }
         // No temporary file is left.
@@ -245,7 +279,7 @@ mod tests {
     fn unfinished_writer_removes_its_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.jsonl.gz");
-        let mut w = JsonlWriter::create(&path).unwrap();
+        let mut w = JsonlWriter::create(&path, None).unwrap();
         w.write_record(&IngestRecord::new("s", "t")).unwrap();
         drop(w);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);

@@ -10,7 +10,8 @@
 //! * [`runs_manifest`]: the flat per-run manifest that ingestion reads;
 //! * [`core_validation`]: the core-validation manifest (`validation.json`);
 //! * [`runtable`], [`verdict`], [`jsonl`]: the run table (`runs.jsonl.gz`),
-//!   its records, their validation verdicts and the JSON Lines reader/writer;
+//!   its records, their validation verdicts and the JSON Lines reader/writer,
+//!   and [`table_identity`], the competition it was made under (its header line);
 //! * [`answer_line`]: the rule that picks a run's answer from its output;
 //! * [`datafile`]: JSON(.gz) data files, written atomically.
 
@@ -25,4 +26,5 @@ pub mod prepared;
 pub mod results;
 pub mod runs_manifest;
 pub mod runtable;
+pub mod table_identity;
 pub mod verdict;

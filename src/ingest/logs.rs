@@ -240,7 +240,10 @@ impl LogReader {
                 let (method, size, crc) = (entry.compression(), entry.size(), entry.crc32());
                 // Deflate never needs much more than the data (plus block
                 // headers): a bigger compressed member is corrupt or hostile.
-                let plausible = size + size / 16 + 4096;
+                // Saturating: a corrupt header can declare a size near
+                // u64::MAX (found by `scripts/fuzz`: `attempt to add with
+                // overflow`, a panic in debug builds, a wrong bound in release).
+                let plausible = size.saturating_add(size / 16).saturating_add(4096);
                 if size > MAX_LOG_READ_BYTES || entry.compressed_size() > plausible {
                     // Only a prefix is read: streamed, never the whole member.
                     let wanted = size.min(MAX_LOG_READ_BYTES);

@@ -39,9 +39,10 @@ pub use anchor::answer_of;
 pub use interpret::{LogText, interpret, parse_unsat_core};
 pub use logs::{MAX_LOG_BYTES, output_start};
 
-pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, write_jsonl};
+pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, read_table, write_jsonl};
 pub use crate::formats::runs_manifest::{Manifest, ManifestIndex, ManifestRun};
 pub use crate::formats::runtable::{IngestRecord, RunAnswer, SortKey, sort_records};
+pub use crate::formats::table_identity::{TableIdentity, check_table};
 pub use file::{MAX_PLAUSIBLE_SECONDS, plausible_seconds};
 pub use interpret::{MAX_CORE_OUTPUT_BYTES, MAX_PROOF_OUTPUT_BYTES, MAX_STATUS_DEPTH};
 pub use logs::MAX_LOG_READ_BYTES;
@@ -693,15 +694,16 @@ pub fn ingest_inputs_to_file(
     output: &Path,
     fan_in: usize,
 ) -> anyhow::Result<Summary> {
+    let identity = TableIdentity::of(opts.competition);
     if found.inputs.len() <= 1 {
         // One file's records are in memory for its sort anyway: spilling and
         // merging them would only add work (a 65k-row results file: 0.45 s
         // instead of 1.0 s).
         let got = ingest_inputs(found, opts);
-        write_jsonl(output, &got.records)?;
+        write_jsonl(output, Some(&identity), &got.records)?;
         return Ok(got.summary);
     }
-    let mut out = JsonlWriter::create(output)?;
+    let mut out = JsonlWriter::create(output, Some(&identity))?;
     let dir = spill::SpillDir::create(output)?;
     let parts = read_parts(&found.inputs, opts, |i, records| {
         spill::write_run(&dir.file(&format!("file-{i}")), &records)

@@ -66,7 +66,7 @@ pub fn run_validators(
 ) -> StageResult<Vec<IngestRecord>> {
     Step::Validation.scope(|| {
         let runs = cores::run_local(dir, manifest, commands, jobs);
-        write_jsonl(output, &runs)?;
+        write_jsonl(output, None, &runs)?;
         Ok(runs)
     })
 }

@@ -5,7 +5,12 @@
 //! * Model Validation / Unsat Core / Proof Exhibition: `(set-option
 //!   :produce-models|produce-unsat-cores|produce-proofs true)` as the second command,
 //!   and `(get-model)` / `(get-unsat-core)` / `(get-proof)` after each check-sat;
-//! * Unsat Core: every top-level assertion named `(! t :named smtcompN)`;
+//! * Unsat Core: every top-level assertion named `(! t :named smtcompN)`; an
+//!   assertion the benchmark already names (`(! t :named a)`) gets our name
+//!   instead of a second, nested one, and later uses of `a` are renamed
+//!   `smtcompN`; the benchmark's own `(get-unsat-core)` (as its own
+//!   `(get-model)` / `(get-proof)` in those tracks) is dropped, ours follows
+//!   each check-sat;
 //! * Incremental: the trace-executor format (expected answers, marker, script,
 //!   closing `(exit)`);
 //! * `set-info` commands are removed, and so are the benchmark's own settings
@@ -15,6 +20,7 @@
 
 use crate::model::{Status, Track};
 use crate::smtlib::{CommandKind, CommandReader};
+use std::collections::HashMap;
 use std::io::BufRead;
 
 /// The marker between the expected answers and the script (trace-executor format).
@@ -55,8 +61,21 @@ pub fn transform(track: Track, script: impl BufRead) -> Result<Transformed, Stri
     let mut pending: Option<Status> = None;
     let mut asserts = 0u64;
     let mut saw_exit = false;
+    // Benchmark names replaced by ours (`a` -> `smtcompN`).
+    let mut renamed: HashMap<Vec<u8>, Vec<u8>> = HashMap::new();
     while let Some(cmd) = reader.next_command().map_err(|e| e.to_string())? {
         let head = cmd.head().unwrap_or_default();
+        if query_follow_up.is_some_and(|f| f.as_bytes()[1..f.len() - 1] == *head) {
+            // Ours follows every check-sat; a second one would print the
+            // answer twice and make the run an error.
+            continue;
+        }
+        let renamed_text = if renamed.is_empty() {
+            None
+        } else {
+            rename_symbols(cmd.text, &renamed)
+        };
+        let text = renamed_text.as_deref().unwrap_or(cmd.text);
         match cmd.kind {
             CommandKind::SetInfoStatus(s) => {
                 pending = Some(match s {
@@ -72,7 +91,7 @@ pub fn transform(track: Track, script: impl BufRead) -> Result<Transformed, Stri
             }
             CommandKind::Exit => {
                 saw_exit = true;
-                body.extend_from_slice(cmd.text);
+                body.extend_from_slice(text);
                 body.push(b'\n');
                 break;
             }
@@ -81,12 +100,17 @@ pub fn transform(track: Track, script: impl BufRead) -> Result<Transformed, Stri
         if head == b"assert" {
             asserts += 1;
             if name_asserts {
-                body.extend_from_slice(&name_assert(cmd.text, asserts));
+                let head_end = cmd.head_span().map_or(0, |r| r.end);
+                let (named, old) = name_assert(text, head_end, asserts);
+                if let Some(old) = old {
+                    renamed.insert(old, format!("smtcomp{asserts}").into_bytes());
+                }
+                body.extend_from_slice(&named);
                 body.push(b'\n');
                 continue;
             }
         }
-        body.extend_from_slice(cmd.text);
+        body.extend_from_slice(text);
         body.push(b'\n');
         if cmd.kind.is_query() {
             expected.push(pending.take().unwrap_or(Status::Unknown));
@@ -129,22 +153,114 @@ fn sets_managed_option(text: &[u8], option: Option<&str>, incremental: bool) -> 
     (!incremental && key == b":print-success") || option.is_some_and(|o| key == o.as_bytes())
 }
 
-/// `(assert t)` -> `(assert (! t :named smtcompN))`, keeping `t` byte for byte.
-fn name_assert(text: &[u8], n: u64) -> Vec<u8> {
-    // The command is `(` ws* `assert` <rest> `)`; <rest> holds the term (and maybe
-    // comments, which end at a newline before the final parenthesis).
-    let open = text.iter().position(|&b| b == b'(').unwrap_or(0);
-    let after_open = &text[open + 1..];
-    let head_at = after_open
-        .windows(6)
-        .position(|w| w == b"assert")
-        .unwrap_or(0);
-    let rest = &after_open[head_at + 6..text.len() - open - 2];
+/// `(assert t)` -> `(assert (! t :named smtcompN))`, keeping `t` byte for
+/// byte; `head_end` is where the head `assert` ends in `text` (found by the
+/// command reader, so a comment holding the word is never taken for it).
+///
+/// An assertion already named at its top, `(assert (! t ... :named a ...))`,
+/// becomes `(assert (! t ... :named smtcompN ...))` (one name, ours; nesting
+/// ours over it would let solvers report `a`), and `a` is returned so that
+/// later uses are renamed.
+fn name_assert(text: &[u8], head_end: usize, n: u64) -> (Vec<u8>, Option<Vec<u8>>) {
+    // The command is `(` trivia `assert` <rest> `)`; <rest> holds the term (and
+    // maybe comments, which end at a newline before the final parenthesis).
+    let rest = &text[head_end.min(text.len() - 1)..text.len() - 1];
+    let ours = format!(":named smtcomp{n}");
     let mut out = Vec::with_capacity(text.len() + 32);
+    if let Some(names) = top_level_names(rest)
+        && let Some(first) = names.first()
+    {
+        out.extend_from_slice(b"(assert");
+        let mut at = 0;
+        for (i, (span, _)) in names.iter().enumerate() {
+            out.extend_from_slice(&rest[at..span.start]);
+            if i == 0 {
+                out.extend_from_slice(ours.as_bytes());
+            }
+            at = span.end;
+        }
+        out.extend_from_slice(&rest[at..]);
+        out.push(b')');
+        return (out, Some(first.1.clone()));
+    }
     out.extend_from_slice(b"(assert (!");
     out.extend_from_slice(rest);
-    out.extend_from_slice(format!(" :named smtcomp{n}))").as_bytes());
-    out
+    out.extend_from_slice(format!(" {ours}))").as_bytes());
+    (out, None)
+}
+
+/// The `:named NAME` attributes of a term `(! t attr*)` (span of keyword and
+/// value, and the name without bars), or `None` when the term is not an
+/// annotation with a name.
+fn top_level_names(term: &[u8]) -> Option<Vec<(std::ops::Range<usize>, Vec<u8>)>> {
+    use crate::smtlib::{Lexer, TokenKind};
+    let mut lexer = Lexer::new(term);
+    let mut sink = Vec::with_capacity(term.len());
+    let mut next = |sink: &mut Vec<u8>| lexer.next_token(sink, true).ok().flatten();
+    if next(&mut sink)?.kind != TokenKind::LParen {
+        return None;
+    }
+    let bang = next(&mut sink)?;
+    if bang.kind != TokenKind::Symbol || sink[bang.start..bang.end] != *b"!" {
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut depth = 1usize;
+    let mut named_at: Option<usize> = None;
+    while depth > 0 {
+        let t = next(&mut sink)?;
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth -= 1,
+            TokenKind::Keyword if depth == 1 && sink[t.start..t.end] == *b":named" => {
+                named_at = Some(t.start);
+                continue;
+            }
+            TokenKind::Symbol | TokenKind::QuotedSymbol if depth == 1 => {
+                if let Some(start) = named_at {
+                    names.push((start..t.end, symbol_name(&sink[t.start..t.end]).to_vec()));
+                }
+            }
+            _ => {}
+        }
+        named_at = None;
+    }
+    // Nothing but trivia may follow the term.
+    if next(&mut sink).is_some() || names.is_empty() {
+        return None;
+    }
+    Some(names)
+}
+
+/// A symbol without its bars (`|a b|` -> `a b`): `|a|` and `a` are one symbol.
+fn symbol_name(raw: &[u8]) -> &[u8] {
+    raw.strip_prefix(b"|")
+        .and_then(|r| r.strip_suffix(b"|"))
+        .unwrap_or(raw)
+}
+
+/// `text` with every symbol in `renamed` replaced (`None` when none occurs).
+fn rename_symbols(text: &[u8], renamed: &HashMap<Vec<u8>, Vec<u8>>) -> Option<Vec<u8>> {
+    use crate::smtlib::{Lexer, TokenKind};
+    let mut lexer = Lexer::new(text);
+    let mut sink = Vec::with_capacity(text.len());
+    let mut out = Vec::new();
+    let mut copied = 0;
+    while let Ok(Some(t)) = lexer.next_token(&mut sink, true) {
+        if matches!(t.kind, TokenKind::Symbol | TokenKind::QuotedSymbol)
+            && let Some(new) = renamed.get(symbol_name(&sink[t.start..t.end]))
+        {
+            // With trivia kept, offsets in `sink` are offsets in `text`.
+            out.extend_from_slice(&text[copied..t.start]);
+            out.extend_from_slice(new);
+            copied = t.end;
+        }
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.extend_from_slice(&text[copied..]);
+    Some(out)
 }
 
 #[cfg(test)]
@@ -198,6 +314,55 @@ mod tests {
         let out = run(Track::UnsatCore, s);
         assert!(
             out.contains("(assert (! (= |a )b| \"x)\"\"y\") :named smtcomp1))\n"),
+            "{out}"
+        );
+    }
+
+    /// Regression (issue 18): `assert` in a comment between `(` and the head
+    /// was taken for the head and garbled the assertion.
+    #[test]
+    fn a_comment_holding_assert_is_not_the_head() {
+        let out = run(Track::UnsatCore, "(; assert (x)\nassert p)\n(check-sat)\n");
+        assert!(out.contains("(assert (! p :named smtcomp1))\n"), "{out}");
+    }
+
+    /// Regression (issue 18): the benchmark's own `(get-unsat-core)` plus
+    /// ours printed two cores, an error in every run. Only ours is left.
+    #[test]
+    fn the_benchmarks_own_get_unsat_core_is_dropped() {
+        let out = run(
+            Track::UnsatCore,
+            "(declare-fun p () Bool)\n(assert p)\n(check-sat)\n(get-unsat-core)\n(exit)\n",
+        );
+        assert_eq!(out.matches("(get-unsat-core)").count(), 1, "{out}");
+        assert!(
+            out.ends_with("(check-sat)\n(get-unsat-core)\n(exit)\n"),
+            "{out}"
+        );
+        let out = run(
+            Track::ModelValidation,
+            "(assert true)\n(check-sat)\n(get-model)\n",
+        );
+        assert_eq!(out.matches("(get-model)").count(), 1, "{out}");
+    }
+
+    /// Regression (issue 18): an assertion the benchmark names got ours
+    /// nested over its own. Now it carries ours only (other attributes kept)
+    /// and later uses of its name are renamed.
+    #[test]
+    fn existing_names_are_replaced_not_nested() {
+        let out = run(
+            Track::UnsatCore,
+            "(declare-fun p () Bool)\n(assert (! p :named a))\n(assert (! (not |a|) :weight 2 :named b))\n(check-sat-assuming (a))\n(check-sat)\n",
+        );
+        assert!(out.contains("(assert (! p :named smtcomp1))\n"), "{out}");
+        assert!(
+            out.contains("(assert (! (not smtcomp1) :weight 2 :named smtcomp2))\n"),
+            "{out}"
+        );
+        assert!(out.contains("(check-sat-assuming (smtcomp1))\n"), "{out}");
+        assert!(
+            !out.contains(":named a") && !out.contains(":named b"),
             "{out}"
         );
     }

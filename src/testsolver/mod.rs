@@ -268,7 +268,11 @@ pub fn run(
         &out,
         opts.jobs,
     )?;
-    ingest::write_jsonl(&out.join("runs.jsonl"), &records)?;
+    ingest::write_jsonl(
+        &out.join("runs.jsonl"),
+        Some(&ingest::TableIdentity::of(comp)),
+        &records,
+    )?;
 
     // Verdicts.
     for tr in &mut report.tracks {

@@ -51,9 +51,11 @@ impl TimeLimit {
         }
     }
 
-    /// The limit for a core produced by `producers`.
+    /// The limit for a core produced by `producers`, at most
+    /// [`MAX_TIME_LIMIT_S`] (a producing time of `1e300` s, which a result
+    /// file can claim, gives one year, not an overflow when run).
     pub fn of(&self, producers: &[Producer]) -> f64 {
-        match *self {
+        let t = match *self {
             TimeLimit::Fixed(t) => t,
             TimeLimit::Track(t) => producers.iter().filter_map(|p| p.time).fold(t, f64::max),
             TimeLimit::Producing { min, fallback } => producers
@@ -61,7 +63,23 @@ impl TimeLimit {
                 .filter_map(|p| p.time)
                 .reduce(f64::max)
                 .map_or(fallback, |t| t.max(min)),
-        }
+        };
+        t.min(MAX_TIME_LIMIT_S)
+    }
+}
+
+/// The longest validation time limit: one year, in seconds (as the command
+/// line's `--time-limit`).
+pub const MAX_TIME_LIMIT_S: f64 = 31_536_000.0;
+
+/// A task's time limit as a duration: `None` unless it is a number of
+/// seconds above 0 and at most [`MAX_TIME_LIMIT_S`] (a hand-edited
+/// `validation.json` can hold anything).
+pub fn task_time_limit(seconds: f64) -> Option<std::time::Duration> {
+    if seconds > 0.0 && seconds <= MAX_TIME_LIMIT_S {
+        std::time::Duration::try_from_secs_f64(seconds.max(0.001)).ok()
+    } else {
+        None
     }
 }
 
@@ -324,7 +342,13 @@ pub fn run_local(
             ));
             return r;
         };
-        let limit = std::time::Duration::from_secs_f64(t.time_limit.max(0.001));
+        let Some(limit) = task_time_limit(t.time_limit) else {
+            r.error = Some(format!(
+                "time limit {} s of {} is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_S} (one year); not run",
+                t.time_limit, t.file
+            ));
+            return r;
+        };
         match super::process::run(argv, &[&dir.join(&t.file)], None, limit) {
             Err(e) => r.error = Some(e),
             Ok(f) => {
@@ -380,5 +404,26 @@ mod tests {
             fallback: 1200.0,
         };
         assert_eq!(old.of(&[producer(Some(0.2))]), 1.0);
+    }
+
+    /// Regression (issue 18): a producing time of `1e300` s (ingest takes
+    /// `walltime="1e300s"`) made a limit that panicked when run. Limits are
+    /// clamped to one year; a hand-written one out of range is refused.
+    #[test]
+    fn absurd_limits_are_clamped_or_refused() {
+        let huge = [producer(Some(1e300))];
+        assert_eq!(TimeLimit::Track(1200.0).of(&huge), MAX_TIME_LIMIT_S);
+        let producing = TimeLimit::Producing {
+            min: 1.0,
+            fallback: 1200.0,
+        };
+        assert_eq!(producing.of(&huge), MAX_TIME_LIMIT_S);
+        assert_eq!(
+            task_time_limit(MAX_TIME_LIMIT_S),
+            Some(std::time::Duration::from_secs(31_536_000))
+        );
+        for bad in [1e19, 1e30, f64::INFINITY, f64::NAN, 0.0, -1.0] {
+            assert_eq!(task_time_limit(bad), None, "{bad}");
+        }
     }
 }

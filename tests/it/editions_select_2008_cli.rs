@@ -199,7 +199,7 @@ fn build(root: &Path, runs: &Path) {
         );
         lib.difficulty_runs(&f, "sat", false, i);
     }
-    write_jsonl(runs, &lib.runs).unwrap();
+    write_jsonl(runs, None, &lib.runs).unwrap();
 }
 
 fn count(sel: &Selection, prefix: &str) -> usize {

@@ -148,7 +148,12 @@ fn missing_and_failed_runs_are_counted_and_recorded() {
     // The streaming path writes the same bytes and the same summary.
     let a = tmp.path().join("a.jsonl.gz");
     let b = tmp.path().join("b.jsonl.gz");
-    write_jsonl(&a, &got.records).unwrap();
+    write_jsonl(
+        &a,
+        Some(&smtcomp::ingest::TableIdentity::of(&comp)),
+        &got.records,
+    )
+    .unwrap();
     // One input: the in-memory path of `ingest_to_file` (the merge path is
     // the next test).
     let s = ingest_to_file(std::slice::from_ref(&results), &opts(&comp, &index), &b).unwrap();
@@ -180,7 +185,12 @@ fn streaming_merge_places_missing_records_like_the_in_memory_sort() {
     assert_eq!(mem.summary.manifest.as_ref().unwrap().total.missing, 3);
     let a = tmp.path().join("a.jsonl.gz");
     let b = tmp.path().join("b.jsonl.gz");
-    write_jsonl(&a, &mem.records).unwrap();
+    write_jsonl(
+        &a,
+        Some(&smtcomp::ingest::TableIdentity::of(&comp)),
+        &mem.records,
+    )
+    .unwrap();
     let s = ingest_to_file(std::slice::from_ref(&results), &opts(&comp, &index), &b).unwrap();
     assert_eq!(s, mem.summary);
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());

@@ -59,7 +59,12 @@ fn same_both_ways(roots: &[PathBuf], fan_ins: &[usize], names: &[&str]) -> u64 {
     }
     for name in names {
         let want = out.path().join(format!("mem-{name}"));
-        write_jsonl(&want, &mem.records).unwrap();
+        write_jsonl(
+            &want,
+            Some(&smtcomp::ingest::TableIdentity::of(&comp)),
+            &mem.records,
+        )
+        .unwrap();
         let want = std::fs::read(&want).unwrap();
         let got_path = out.path().join(name);
         let summary = ingest_to_file(roots, &opts(&comp), &got_path).unwrap();
@@ -237,7 +242,12 @@ fn special_output_files_are_written_in_place() {
     let mem = ingest(&[data("real")], &opts(&comp));
     let dir = tempfile::tempdir().unwrap();
     let want = dir.path().join("want.jsonl.gz");
-    write_jsonl(&want, &mem.records).unwrap();
+    write_jsonl(
+        &want,
+        Some(&smtcomp::ingest::TableIdentity::of(&comp)),
+        &mem.records,
+    )
+    .unwrap();
     let fifo = dir.path().join("pipe.jsonl.gz");
     let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);

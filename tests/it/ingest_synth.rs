@@ -70,9 +70,10 @@ fn round_trip(spec: &SynthSpec) {
     // JSON Lines: reads back equal; the bytes do not depend on the run.
     let a = dir.path().join("a.jsonl.gz");
     let b = dir.path().join("b.jsonl.gz");
-    write_jsonl(&a, &got.records).unwrap();
+    write_jsonl(&a, None, &got.records).unwrap();
     write_jsonl(
         &b,
+        None,
         &ingest(
             &[dir.path().to_path_buf()],
             &IngestOptions {
@@ -87,7 +88,7 @@ fn round_trip(spec: &SynthSpec) {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_same(&read_jsonl(&a).unwrap(), &out.expected);
     let plain = dir.path().join("c.jsonl");
-    write_jsonl(&plain, &got.records).unwrap();
+    write_jsonl(&plain, None, &got.records).unwrap();
     assert_same(&read_jsonl(&plain).unwrap(), &out.expected);
 }
 

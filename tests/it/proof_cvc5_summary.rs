@@ -142,7 +142,7 @@ fn cvc5_proof_runs_summarized_by_score() {
     }
     let dir = tempfile::tempdir().unwrap();
     let runs = dir.path().join("pe.jsonl.gz");
-    write_jsonl(&runs, &records).unwrap();
+    write_jsonl(&runs, None, &records).unwrap();
     let inv_path = dir.path().join("inv.json");
     inv.write(&inv_path).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))

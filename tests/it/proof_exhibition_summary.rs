@@ -116,7 +116,7 @@ fn inputs(dir: &Path) -> (String, String) {
         sq,
     ];
     let runs = dir.join("pe.jsonl.gz");
-    write_jsonl(&runs, &records).unwrap();
+    write_jsonl(&runs, None, &records).unwrap();
     let mut inv = Inventory::default();
     for (fl, status) in [
         (a, Status::Unsat),

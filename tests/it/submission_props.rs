@@ -75,7 +75,7 @@ fn check(text: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(crate::support::fuzz_cases(400)))]
 
     #[test]
     fn arbitrary_bytes_never_panic(s in "\\PC{0,200}") {

@@ -77,8 +77,8 @@ fn cores_are_validated_refuted_and_scored() {
     }
     let runs_path = dir.join("uc-runs.jsonl");
     let sq_path = dir.join("sq-runs.jsonl.gz");
-    write_jsonl(&runs_path, &runs).unwrap();
-    write_jsonl(&sq_path, &sq).unwrap();
+    write_jsonl(&runs_path, None, &runs).unwrap();
+    write_jsonl(&sq_path, None, &sq).unwrap();
     let exec = dir.join("exec");
     let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
     let (code, out, err) = smtcomp(&[

@@ -100,7 +100,7 @@ fn models_are_checked_scored_and_cached() {
     write_logs(dir, &mut runs);
     let records: Vec<IngestRecord> = runs.into_iter().map(|(r, _)| r).collect();
     let runs_path = dir.join("mv-runs.jsonl.gz");
-    write_jsonl(&runs_path, &records).unwrap();
+    write_jsonl(&runs_path, None, &records).unwrap();
     let p = |x: &Path| x.to_str().unwrap().to_string();
     let args = [
         "validate-models",
@@ -238,7 +238,7 @@ fn dolmen_is_called_as_the_organizers_do() {
     write_logs(dir, &mut runs);
     let records: Vec<IngestRecord> = runs.into_iter().map(|(r, _)| r).collect();
     let runs_path = dir.join("runs.jsonl");
-    write_jsonl(&runs_path, &records).unwrap();
+    write_jsonl(&runs_path, None, &records).unwrap();
     let p = |x: &Path| x.to_str().unwrap().to_string();
     let dolmen = root().join("tests/data/validate/mock-dolmen.sh");
     let (code, out, err) = smtcomp(&[

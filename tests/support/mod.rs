@@ -108,3 +108,13 @@ pub fn copy_tree(from: &Path, to: &Path) {
         std::fs::write(p, bytes).unwrap();
     }
 }
+
+/// Cases per property of the fuzz (property) tests: `SMTCOMP_FUZZ_CASES`
+/// when set (`scripts/fuzz` sets it high), else `default` (the CI setting).
+#[allow(dead_code)] // tests/it only
+pub fn fuzz_cases(default: u32) -> u32 {
+    std::env::var("SMTCOMP_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}

@@ -51,6 +51,12 @@ impl<'a> Command<'a> {
     pub fn head(&self) -> Option<&'a [u8]> {
         self.head.clone().map(|r| &self.text[r])
     }
+
+    /// Where the head symbol is in [`Command::text`] (comments between `(`
+    /// and the head are not the head, even when they contain its name).
+    pub fn head_span(&self) -> Option<Range<usize>> {
+        self.head.clone()
+    }
 }
 
 /// A malformed script.
