@@ -11,6 +11,178 @@ use crate::support::{require_tool, root, smtcomp, work_dir};
 use std::path::Path;
 use std::process::Command;
 
+/// Runs `smtcomp test-solver ARGS` from `dir`: (exit code, stdout, stderr).
+fn test_solver_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .arg("test-solver")
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run smtcomp");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn executable(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A submission `name` of `participations` (tracks, logics, command) in `dir`.
+fn write_submission(dir: &Path, name: &str, participations: &[(&[&str], &[&str], &[&str])]) -> String {
+    let parts: Vec<serde_json::Value> = participations
+        .iter()
+        .map(|(t, l, c)| serde_json::json!({ "tracks": t, "logics": l, "command": c }))
+        .collect();
+    let sub = serde_json::json!({
+        "name": name,
+        "contributors": ["Test"],
+        "contacts": ["Test <test@example.org>"],
+        "archive": { "url": "https://example.org/s.tar.gz" },
+        "website": "https://example.org",
+        "system_description": "https://example.org/s.pdf",
+        "solver_type": "Standalone",
+        "participations": parts,
+        "seed": 7,
+        "competitive": false,
+        "final": false
+    });
+    let file = dir.join(format!("{name}.json"));
+    std::fs::write(&file, serde_json::to_string_pretty(&sub).unwrap()).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+/// From a directory that is not the repository (the corpus and the
+/// definitions are built in), a solver in a directory under /tmp (which
+/// BenchExec's container hides unless it is mounted): every entered logic x
+/// track is tested, from the corpus or with generated benchmarks.
+#[test]
+fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let tmp = tempfile::Builder::new().prefix("ts-any").tempdir_in("/tmp").unwrap();
+    let solver = tmp.path().join("solver");
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&solver).unwrap();
+    std::fs::create_dir_all(&work).unwrap();
+    executable(&solver.join("run-z3"), "#!/bin/sh\nexec z3 \"$@\"\n");
+    let sub = write_submission(
+        tmp.path(),
+        "z3-in-tmp",
+        &[
+            (&["SingleQuery", "UnsatCore", "ModelValidation"], &["QF_IDL", "QF_UFNIA"], &["./run-z3", "-smt2"]),
+            (&["Incremental"], &["QF_IDL"], &["./run-z3", "-in"]),
+        ],
+    );
+    let (code, stdout, stderr) = test_solver_in(
+        &work,
+        &[&sub, "--solver-dir", "../solver", "--jobs", "2", "--out", "out", "--json"],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let r: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let solver_dir = solver.canonicalize().unwrap();
+    assert!(
+        r["notes"].as_array().unwrap().iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("(it hides /home, /tmp and /run): {}", solver_dir.display()))),
+        "{stdout}"
+    );
+    assert!(stderr.contains("library (built in): "), "{stderr}");
+    // 3 tracks x 2 logics + Incremental x 1, all tested.
+    assert_eq!(r["coverage"]["entered"], 7, "{stdout}");
+    assert_eq!(r["coverage"]["tested"], 7, "{stdout}");
+    // QF_IDL Unsat Core: the corpus' file, its core validated.
+    let uc = runs(&r, "UnsatCore", "QF_IDL");
+    assert_eq!(
+        uc[0]["benchmark"],
+        "non-incremental/QF_IDL/smtcomp_unsat-core_idl-cycle.smt2"
+    );
+    assert!(uc[0]["reason"].as_str().unwrap().contains("validated ("), "{stdout}");
+    // QF_UFNIA: generated sat and unsat; Incremental QF_IDL: generated, 3 check-sat.
+    let sq = runs(&r, "SingleQuery", "QF_UFNIA");
+    assert_eq!(sq.len(), 2, "{stdout}");
+    assert!(sq.iter().all(|x| x["generated"] == true && x["verdict"] == "OK"));
+    let inc = runs(&r, "Incremental", "QF_IDL");
+    assert_eq!(inc[0]["answer"], "3/3", "{stdout}");
+    assert_eq!(inc[0]["generated"], true);
+    let tracks = r["tracks"].as_array().unwrap();
+    let with = |track: &str, logic: &str| {
+        tracks
+            .iter()
+            .find(|t| t["track"] == track)
+            .and_then(|t| t["logics"].as_array().unwrap().iter().find(|l| l["logic"] == logic))
+            .map(|l| l["tested_with"].clone())
+    };
+    assert_eq!(with("UnsatCore", "QF_IDL"), Some("library".into()));
+    assert_eq!(with("SingleQuery", "QF_UFNIA"), Some("generated".into()));
+    assert!(work.join("out/report.json").exists());
+}
+
+/// `--year 2025`: the 2025 test limits (60 s, 8192 MB, 2 cores; Parallel and
+/// Cloud 8 cores), clamped to this machine and said so; Parallel and Cloud
+/// entries run on small benchmarks with their limits.
+#[test]
+fn the_2025_test_limits_fit_the_machine_and_parallel_cloud_run() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let work = work_dir("y2025");
+    let sub = write_submission(
+        work.path(),
+        "z3-2025",
+        &[(&["SingleQuery", "Parallel", "Cloud"], &["QF_LIA"], &["z3", "-smt2"])],
+    );
+    let out = work.path().join("out");
+    let (code, stdout, stderr) = test_solver(&[
+        &sub,
+        "--year",
+        "2025",
+        "--per-logic",
+        "1",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let r = report(&out);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let limits = |track: &str| {
+        r["tracks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["track"] == track)
+            .map(|t| t["limits"].clone())
+            .unwrap()
+    };
+    assert_eq!(limits("SingleQuery")["time_s"], 60);
+    assert_eq!(limits("SingleQuery")["memory_mb"], 8192);
+    assert_eq!(limits("SingleQuery")["cores"], 2u64.min(cores));
+    assert_eq!(limits("Parallel")["cores"], 8u64.min(cores));
+    assert!(stdout.contains("SingleQuery (60 s, 8192 MB, "), "{stdout}");
+    if cores < 8 {
+        assert!(
+            stdout.contains(&format!(
+                "note: Parallel: {cores} cores per run instead of the test limit's 8 (this machine has {cores})"
+            )),
+            "{stdout}"
+        );
+    }
+    for track in ["SingleQuery", "Parallel", "Cloud"] {
+        let v = runs(&r, track, "QF_LIA");
+        assert_eq!(v.len(), 1, "{track}: {stdout}");
+        assert_eq!(v[0]["verdict"], "OK", "{track}: {stdout}");
+    }
+}
+
 /// Runs `smtcomp test-solver ARGS` from the crate root: (exit code, stdout, stderr).
 fn test_solver(args: &[&str]) -> (i32, String, String) {
     smtcomp(&[&["test-solver"], args].concat())
@@ -85,11 +257,23 @@ fn z3_passes_on_the_entered_tracks_it_is_asked_for() {
         uc[0]["reason"].as_str().unwrap().contains("validated ("),
         "{stdout}"
     );
-    // An entered logic without benchmarks is listed as not tested.
-    assert!(
-        stdout.contains("not tested (no benchmark): QF_UFNIA"),
-        "{stdout}"
+    // Unsat Core in QF_BV: the corpus' Unsat-Core-eligible file.
+    let uc = runs(&r, "UnsatCore", "QF_BV");
+    assert_eq!(
+        uc[0]["benchmark"],
+        "non-incremental/QF_BV/smtcomp_unsat-core_bv-bounds.smt2"
     );
+    assert!(uc[0]["reason"].as_str().unwrap().contains("validated ("));
+    // QF_UFNIA has no benchmark in the corpus: generated ones, in every track.
+    for track in ["SingleQuery", "Incremental", "UnsatCore"] {
+        let g = runs(&r, track, "QF_UFNIA");
+        assert!(!g.is_empty(), "{track}: {stdout}");
+        assert!(g.iter().all(|x| x["generated"] == true && x["verdict"] == "OK"));
+    }
+    // Every entered logic x track tested: 3 tracks x 3 logics.
+    assert_eq!(r["coverage"]["entered"], 9, "{stdout}");
+    assert_eq!(r["coverage"]["tested"], 9, "{stdout}");
+    assert!(stdout.contains("Coverage: 9 of 9 entered logic x track combinations tested"));
 }
 
 /// A mock solver: its first argument says how it misbehaves.
@@ -175,8 +359,9 @@ fn mock_failures_get_their_own_reasons() {
         assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
     }
     let r = report(&out);
-    // 2 incremental, 1 wrong, 1 crash (QF_LIA has one benchmark of known status), 1 core.
-    assert_eq!(r["failed"], 2 + 1 + 1 + 1, "{stdout}");
+    // 2 incremental, 1 wrong, 2 crashes (QF_LIA: the corpus' sat benchmark
+    // and a generated unsat one), 1 core.
+    assert_eq!(r["failed"], 2 + 1 + 2 + 1, "{stdout}");
     let sq = runs(&r, "SingleQuery", "QF_BV");
     let verdict_of = |status: &str| {
         sq.iter()
