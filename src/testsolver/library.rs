@@ -14,7 +14,8 @@ include!(concat!(env!("OUT_DIR"), "/corpus_files.rs"));
 /// Writes the embedded corpus into `dir` (replacing it); returns `dir`.
 pub fn write_embedded_corpus(dir: &Path) -> anyhow::Result<PathBuf> {
     if dir.symlink_metadata().is_ok() {
-        std::fs::remove_dir_all(dir).with_context(|| format!("{}: cannot remove", dir.display()))?;
+        std::fs::remove_dir_all(dir)
+            .with_context(|| format!("{}: cannot remove", dir.display()))?;
     }
     for (rel, bytes) in CORPUS_FILES {
         let path = dir.join(rel);
@@ -22,7 +23,8 @@ pub fn write_embedded_corpus(dir: &Path) -> anyhow::Result<PathBuf> {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("{}: cannot create", parent.display()))?;
         }
-        std::fs::write(&path, bytes).with_context(|| format!("{}: cannot write", path.display()))?;
+        std::fs::write(&path, bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
     }
     Ok(dir.to_path_buf())
 }

@@ -125,11 +125,20 @@ mod tests {
         assert_eq!(c.jobs, 1);
         assert_eq!(
             c.notes,
-            ["1 run(s) side by side instead of 2: runs of 2 core(s) and 8192 MB on 2 core(s) and 24105 MB"]
+            [
+                "1 run(s) side by side instead of 2: runs of 2 core(s) and 8192 MB on 2 core(s) and 24105 MB"
+            ]
         );
         // Parallel: 8 cores -> 2; memory 8192 fits.
         let c = clamp(&comp, &tracks(&[Track::Parallel]), two, 1);
-        assert_eq!(c.competition.track(Track::Parallel).unwrap().test_limits.cores, 2);
+        assert_eq!(
+            c.competition
+                .track(Track::Parallel)
+                .unwrap()
+                .test_limits
+                .cores,
+            2
+        );
         assert_eq!(c.jobs, 1);
         assert_eq!(
             c.notes,

@@ -126,7 +126,14 @@ pub fn run(
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
-    for d in ["corpus", "library", "prepared", "exec", "validation", "replay"] {
+    for d in [
+        "corpus",
+        "library",
+        "prepared",
+        "exec",
+        "validation",
+        "replay",
+    ] {
         let p = out.join(d);
         if p.symlink_metadata().is_ok() {
             std::fs::remove_dir_all(&p)
@@ -430,9 +437,10 @@ pub fn run(
                                     .is_some_and(|n| d.rundefinitions.contains_key(n))
                             })
                             .map_or((None, None), |(k, d)| (Some(k), Some(d)));
-                        if let Some(why) = key.and_then(|k| call_errors.get(k)).filter(|_| {
-                            r.error.as_deref() == Some(ingest::MISSING_ERROR)
-                        }) {
+                        if let Some(why) = key
+                            .and_then(|k| call_errors.get(k))
+                            .filter(|_| r.error.as_deref() == Some(ingest::MISSING_ERROR))
+                        {
                             let mut result = missing_run(b, tr.track, &manifest, &call_errors);
                             if result.verdict != Verdict::NotRun {
                                 result.verdict = Verdict::NotRun;
@@ -443,35 +451,36 @@ pub fn run(
                             }
                             result
                         } else {
-                        let command = definition
-                            .and_then(|d| d.rundefinitions.get(r.rundefinition.as_deref()?))
-                            .map(|rd| rd.command.clone())
-                            .unwrap_or_default();
-                        let locate =
-                            || replay::locate(&opts.bin_dir, &command, &file, limits.time_s, &out);
-                        let mut result = diagnose::diagnose(
-                            r,
-                            &diagnose::Context {
-                                benchmark: b,
-                                file: &file,
-                                results: &results,
-                                time_limit: limits.time_s,
-                                memory_mb: limits.memory_mb,
-                                locate: &locate,
-                            },
-                        );
-                        if r.status.as_deref() == Some("FAILED") {
-                            let why = definition.and_then(|d| {
-                                pipeline::reason_line(
-                                    &exec.join(&d.results_dir).join("benchexec.log"),
-                                )
-                            });
-                            result.reason = format!(
-                                "BenchExec could not start the solver: {}",
-                                why.unwrap_or_else(|| "BenchExec logged no reason".into())
+                            let command = definition
+                                .and_then(|d| d.rundefinitions.get(r.rundefinition.as_deref()?))
+                                .map(|rd| rd.command.clone())
+                                .unwrap_or_default();
+                            let locate = || {
+                                replay::locate(&opts.bin_dir, &command, &file, limits.time_s, &out)
+                            };
+                            let mut result = diagnose::diagnose(
+                                r,
+                                &diagnose::Context {
+                                    benchmark: b,
+                                    file: &file,
+                                    results: &results,
+                                    time_limit: limits.time_s,
+                                    memory_mb: limits.memory_mb,
+                                    locate: &locate,
+                                },
                             );
-                        }
-                        result
+                            if r.status.as_deref() == Some("FAILED") {
+                                let why = definition.and_then(|d| {
+                                    pipeline::reason_line(
+                                        &exec.join(&d.results_dir).join("benchexec.log"),
+                                    )
+                                });
+                                result.reason = format!(
+                                    "BenchExec could not start the solver: {}",
+                                    why.unwrap_or_else(|| "BenchExec logged no reason".into())
+                                );
+                            }
+                            result
                         }
                     }
                     None => missing_run(b, tr.track, &manifest, &call_errors),
@@ -511,13 +520,11 @@ fn nothing_selected(sub: &Submission, opts: &TestOptions, entered: &[Track]) -> 
     }
     format!(
         "--logic {}: matches none of the logics {} enters{}; nothing to test",
-        opts.logic
-            .as_ref()
-            .map_or(String::new(), |re| re
-                .as_str()
-                .trim_start_matches("^(?:")
-                .trim_end_matches(")$")
-                .to_string()),
+        opts.logic.as_ref().map_or(String::new(), |re| re
+            .as_str()
+            .trim_start_matches("^(?:")
+            .trim_end_matches(")$")
+            .to_string()),
         sub.name,
         if opts.tracks.is_empty() {
             String::new()

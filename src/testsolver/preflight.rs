@@ -73,7 +73,11 @@ pub fn check(
             }
             f
         } else {
-            match path.iter().map(|d| d.join(&cmd.binary)).find(|f| f.is_file()) {
+            match path
+                .iter()
+                .map(|d| d.join(&cmd.binary))
+                .find(|f| f.is_file())
+            {
                 Some(f) => f,
                 None => {
                     out.problems.push(format!(
@@ -142,7 +146,10 @@ fn executable_problem(
             }
         ));
     }
-    if let Some(dir) = Path::new(&interpreter).parent().filter(|_| interpreter.contains('/')) {
+    if let Some(dir) = Path::new(&interpreter)
+        .parent()
+        .filter(|_| interpreter.contains('/'))
+    {
         mount_if_hidden(dir, mounts);
     }
     None

@@ -34,7 +34,11 @@ fn executable(path: &Path, text: &str) {
 }
 
 /// A submission `name` of `participations` (tracks, logics, command) in `dir`.
-fn write_submission(dir: &Path, name: &str, participations: &[(&[&str], &[&str], &[&str])]) -> String {
+fn write_submission(
+    dir: &Path,
+    name: &str,
+    participations: &[(&[&str], &[&str], &[&str])],
+) -> String {
     let parts: Vec<serde_json::Value> = participations
         .iter()
         .map(|(t, l, c)| serde_json::json!({ "tracks": t, "logics": l, "command": c }))
@@ -66,7 +70,10 @@ fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
     if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
         return;
     }
-    let tmp = tempfile::Builder::new().prefix("ts-any").tempdir_in("/tmp").unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("ts-any")
+        .tempdir_in("/tmp")
+        .unwrap();
     let solver = tmp.path().join("solver");
     let work = tmp.path().join("work");
     std::fs::create_dir_all(&solver).unwrap();
@@ -76,22 +83,39 @@ fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
         tmp.path(),
         "z3-in-tmp",
         &[
-            (&["SingleQuery", "UnsatCore", "ModelValidation"], &["QF_IDL", "QF_UFNIA"], &["./run-z3", "-smt2"]),
+            (
+                &["SingleQuery", "UnsatCore", "ModelValidation"],
+                &["QF_IDL", "QF_UFNIA"],
+                &["./run-z3", "-smt2"],
+            ),
             (&["Incremental"], &["QF_IDL"], &["./run-z3", "-in"]),
         ],
     );
     let (code, stdout, stderr) = test_solver_in(
         &work,
-        &[&sub, "--solver-dir", "../solver", "--jobs", "2", "--out", "out", "--json"],
+        &[
+            &sub,
+            "--solver-dir",
+            "../solver",
+            "--jobs",
+            "2",
+            "--out",
+            "out",
+            "--json",
+        ],
     );
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     let r: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let solver_dir = solver.canonicalize().unwrap();
     assert!(
-        r["notes"].as_array().unwrap().iter().any(|n| n
-            .as_str()
+        r["notes"]
+            .as_array()
             .unwrap()
-            .ends_with(&format!("(it hides /home, /tmp and /run): {}", solver_dir.display()))),
+            .iter()
+            .any(|n| n.as_str().unwrap().ends_with(&format!(
+                "(it hides /home, /tmp and /run): {}",
+                solver_dir.display()
+            ))),
         "{stdout}"
     );
     assert!(stderr.contains("library (built in): "), "{stderr}");
@@ -104,11 +128,17 @@ fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
         uc[0]["benchmark"],
         "non-incremental/QF_IDL/smtcomp_unsat-core_idl-cycle.smt2"
     );
-    assert!(uc[0]["reason"].as_str().unwrap().contains("validated ("), "{stdout}");
+    assert!(
+        uc[0]["reason"].as_str().unwrap().contains("validated ("),
+        "{stdout}"
+    );
     // QF_UFNIA: generated sat and unsat; Incremental QF_IDL: generated, 3 check-sat.
     let sq = runs(&r, "SingleQuery", "QF_UFNIA");
     assert_eq!(sq.len(), 2, "{stdout}");
-    assert!(sq.iter().all(|x| x["generated"] == true && x["verdict"] == "OK"));
+    assert!(
+        sq.iter()
+            .all(|x| x["generated"] == true && x["verdict"] == "OK")
+    );
     let inc = runs(&r, "Incremental", "QF_IDL");
     assert_eq!(inc[0]["answer"], "3/3", "{stdout}");
     assert_eq!(inc[0]["generated"], true);
@@ -117,7 +147,13 @@ fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
         tracks
             .iter()
             .find(|t| t["track"] == track)
-            .and_then(|t| t["logics"].as_array().unwrap().iter().find(|l| l["logic"] == logic))
+            .and_then(|t| {
+                t["logics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|l| l["logic"] == logic)
+            })
             .map(|l| l["tested_with"].clone())
     };
     assert_eq!(with("UnsatCore", "QF_IDL"), Some("library".into()));
@@ -137,7 +173,11 @@ fn the_2025_test_limits_fit_the_machine_and_parallel_cloud_run() {
     let sub = write_submission(
         work.path(),
         "z3-2025",
-        &[(&["SingleQuery", "Parallel", "Cloud"], &["QF_LIA"], &["z3", "-smt2"])],
+        &[(
+            &["SingleQuery", "Parallel", "Cloud"],
+            &["QF_LIA"],
+            &["z3", "-smt2"],
+        )],
     );
     let out = work.path().join("out");
     let (code, stdout, stderr) = test_solver(&[
@@ -268,7 +308,10 @@ fn z3_passes_on_the_entered_tracks_it_is_asked_for() {
     for track in ["SingleQuery", "Incremental", "UnsatCore"] {
         let g = runs(&r, track, "QF_UFNIA");
         assert!(!g.is_empty(), "{track}: {stdout}");
-        assert!(g.iter().all(|x| x["generated"] == true && x["verdict"] == "OK"));
+        assert!(
+            g.iter()
+                .all(|x| x["generated"] == true && x["verdict"] == "OK")
+        );
     }
     // Every entered logic x track tested: 3 tracks x 3 logics.
     assert_eq!(r["coverage"]["entered"], 9, "{stdout}");

@@ -96,7 +96,11 @@ fn commands_that_cannot_start_are_named_before_benchexec() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     write_script(&d.join("not-exec.sh"), "#!/bin/sh\necho sat\n", 0o644);
-    write_script(&d.join("bad-interp.sh"), "#!/no/such/shell\necho sat\n", 0o755);
+    write_script(
+        &d.join("bad-interp.sh"),
+        "#!/no/such/shell\necho sat\n",
+        0o755,
+    );
     std::fs::create_dir(d.join("adir")).unwrap();
     let sub = submission(
         d,
@@ -182,8 +186,14 @@ fn benchexec_failing_as_a_whole_is_not_a_solver_failure() {
         stdout.contains("BenchExec said: Cannot run benchmarks with 2 CPU cores each in parallel on this machine."),
         "{stdout}"
     );
-    assert!(stdout.contains("INCOMPLETE: 0 OK, 0 FAIL, 1 NOT RUN"), "{stdout}");
-    assert!(stderr.contains("a problem on our side, not the solver's"), "{stderr}");
+    assert!(
+        stdout.contains("INCOMPLETE: 0 OK, 0 FAIL, 1 NOT RUN"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("a problem on our side, not the solver's"),
+        "{stderr}"
+    );
 }
 
 /// `--json`: the report on stdout, machine-readable, also when nothing ran.
