@@ -14,6 +14,7 @@
 //!   seed); the inventory scan of an SMT-LIB library;
 //! * [`select`]: benchmark selection by the rules, with glibc `random()`;
 //! * [`prepare`]: per-track preparation of selected benchmarks;
+//! * [`archives`]: solver archives: download, hash check, safe unpacking;
 //! * [`benchexec`]: BenchExec definitions, task files, tool-info modules, scripts, local runner;
 //! * [`ingest`]: BenchExec results (XML + log ZIPs) and results files into one run table;
 //! * [`validate`]: unsat-core and model validation, verdicts into the run table;
@@ -23,6 +24,7 @@
 //! * [`demo`], [`testsolver`]: the demo competition; a solver author's test run;
 //! * [`cli`]: the `smtcomp` command line (typed options, one exit-code mapping).
 
+pub mod archives;
 pub mod benchexec;
 pub mod benchmarks;
 pub mod cli;

@@ -15,6 +15,7 @@
 //! results/<track dir>/<definition>/      BenchExec output (*.results.*.xml.bz2, *.logfiles.zip)
 //! ```
 
+mod binaries;
 mod container;
 mod definition;
 mod names;
@@ -26,6 +27,7 @@ mod tasks;
 mod validation;
 mod write;
 
+pub use binaries::binary_problems;
 pub use definition::{NO_RESULT_FILES, result_files_pattern};
 pub use names::sanitize;
 pub use runner::{
@@ -57,6 +59,9 @@ pub struct GenerateOptions {
     pub binaries_from: Option<PathBuf>,
     /// At most this many tasks per definition (`None`: [`DEFAULT_MAX_TASKS`]).
     pub max_tasks: Option<usize>,
+    /// Fail (writing nothing) when a run's solver binary is missing or not
+    /// executable in the execution directory ([`binary_problems`]).
+    pub check_binaries: bool,
 }
 
 /// What [`generate`] produced.
@@ -92,6 +97,12 @@ pub fn generate(
         max_tasks: opts.max_tasks.unwrap_or(DEFAULT_MAX_TASKS),
     };
     let (manifest, mut warnings) = plan::plan(&input)?;
+    if opts.check_binaries {
+        let problems = binary_problems(&out, submissions, &manifest, &opts.location);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+    }
     warnings
         .extend(write::write(&out, &manifest, opts.binaries_from.as_deref()).map_err(|e| vec![e])?);
     Ok(Generated { manifest, warnings })

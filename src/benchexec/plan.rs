@@ -403,7 +403,12 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
 /// The solver binary participation `i` runs (what `executable()` of the file-based
 /// tool-info module returns): the command's first word, or for a `compa_starexec`
 /// command (run through `bash -c`) the script in the archive.
-fn solver_binary(sub: &Submission, i: usize, archive: Option<&str>, command: &[String]) -> String {
+pub(super) fn solver_binary(
+    sub: &Submission,
+    i: usize,
+    archive: Option<&str>,
+    command: &[String],
+) -> String {
     let p = &sub.participations[i];
     match (sub.command_of(p), archive) {
         (Some(c), Some(dir)) if c.compa_starexec => {

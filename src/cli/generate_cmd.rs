@@ -43,6 +43,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = crate::benchexec::DEFAULT_MAX_TASKS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_tasks: usize,
+    /// Do not check that every run's solver binary exists and is executable in
+    /// EXECDIR (or --solver-dir) before writing: for a generation whose archives
+    /// are unpacked later (`smtcomp archives fetch SUBMISSIONS EXECDIR`).
+    #[arg(long)]
+    no_binary_check: bool,
 }
 
 /// Where `--copy-binaries` takes the helpers from: `EXE_DIR/../helpers/` (the
@@ -105,6 +110,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         },
         binaries_from,
         max_tasks: Some(args.max_tasks),
+        check_binaries: !args.no_binary_check,
     };
     match generate(&comp, &subs, &opts) {
         Err(problems) => {

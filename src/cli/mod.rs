@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 problems found in the input (invalid submissions,
 //! unreadable or inconsistent files), 2 usage errors (reported by clap).
 
+mod archives_cmd;
 mod benchmarks_cmd;
 mod competition_cmd;
 mod demo_cmd;
@@ -180,6 +181,9 @@ pub enum Command {
     Benchmarks(benchmarks_cmd::BenchmarksCommand),
     /// Select the benchmarks of a track (rules section 6) with glibc random().
     Select(select_cmd::SelectArgs),
+    /// Solver archives: download, check the submission's hash, unpack safely into EXECDIR/archives/.
+    #[command(subcommand)]
+    Archives(archives_cmd::ArchivesCommand),
     /// Write BenchExec definitions, task files, tool-info modules, run scripts and a manifest.
     Generate(generate_cmd::GenerateArgs),
     /// Run generated definitions on the local BenchExec (safely), results into EXECDIR/results/.
@@ -217,6 +221,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Seed(args) => seed_cmd::run(&cli.global, args),
         Command::Benchmarks(cmd) => benchmarks_cmd::run(&cli.global, cmd),
         Command::Select(args) => select_cmd::run(&cli.global, args),
+        Command::Archives(cmd) => archives_cmd::run(&cli.global, cmd),
         Command::Generate(args) => generate_cmd::run(&cli.global, args),
         Command::RunLocal(args) => run_local_cmd::run(&cli.global, args),
         Command::RunSlurm(args) => run_slurm_cmd::run(&cli.global, args),

@@ -38,6 +38,14 @@ fn real_benchexec_runs_agree_with_the_corpus() {
         );
     std::fs::write(subs.join("hostile.json"), hostile).unwrap();
     let ex = work.path().join("ex");
+    // cvc5's Proof Exhibition entry runs `./smtcomp_solver` from its archive
+    // (with its `smtcomp_checker` next to it): unpacked where generate
+    // looks for it (generate fails when it is missing).
+    let archive = ex.join("archives/cvc5");
+    std::fs::create_dir_all(&archive).unwrap();
+    for f in ["smtcomp_solver", "smtcomp_checker"] {
+        std::fs::copy(root().join("demo/archives/cvc5").join(f), archive.join(f)).unwrap();
+    }
 
     let smtcomp = env!("CARGO_BIN_EXE_smtcomp");
     let o = Command::new(smtcomp)
@@ -52,13 +60,6 @@ fn real_benchexec_runs_agree_with_the_corpus() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    // cvc5's Proof Exhibition entry runs `./smtcomp_solver` from its archive
-    // (with its `smtcomp_checker` next to it): unpacked where generate says.
-    let archive = ex.join("archives/cvc5");
-    std::fs::create_dir_all(&archive).unwrap();
-    for f in ["smtcomp_solver", "smtcomp_checker"] {
-        std::fs::copy(root().join("demo/archives/cvc5").join(f), archive.join(f)).unwrap();
-    }
 
     let start = std::time::Instant::now();
     let log = std::fs::File::create(work.path().join("run-local.log")).unwrap();

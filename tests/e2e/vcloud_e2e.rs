@@ -110,18 +110,6 @@ fn vcloud_client_uploads_what_every_run_needs() {
     let subs = work.path().join("submissions");
     copy_tree(&root().join("demo/submissions"), &subs);
     let ex = work.path().join("ex");
-    let o = Command::new(smtcomp)
-        .arg("--competition")
-        .arg(root().join("demo/competition.toml"))
-        .args(["generate", "--copy-binaries", "--submissions"])
-        .arg(&subs)
-        .arg("--prepared")
-        .arg(&prepared)
-        .arg("--out")
-        .arg(&ex)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // The unpacked archives: the real solver binaries (self-contained), and cvc5's
     // Proof Exhibition scripts.
     for (slug, bin, from) in [
@@ -138,6 +126,19 @@ fn vcloud_client_uploads_what_every_run_needs() {
             &ex.join("archives/cvc5").join(f),
         );
     }
+    // (Before generate, which checks that every run's binary is there.)
+    let o = Command::new(smtcomp)
+        .arg("--competition")
+        .arg(root().join("demo/competition.toml"))
+        .args(["generate", "--copy-binaries", "--submissions"])
+        .arg(&subs)
+        .arg("--prepared")
+        .arg(&prepared)
+        .arg("--out")
+        .arg(&ex)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // BenchExec's client, with the Ivy jar present (the stand-in does its retrieval).
     let client = work.path().join("contrib");
     std::fs::create_dir_all(client.join("vcloud/lib")).unwrap();

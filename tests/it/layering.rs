@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["submission", "benchmarks"],
     &["select"],
     &["prepare"],
+    &["archives"],
     &["benchexec"],
     &["ingest"],
     &["validate"],

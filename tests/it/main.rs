@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod archives;
 mod benchexec_demo;
 mod benchexec_generate;
 mod benchmarks_scan;

@@ -4,6 +4,7 @@
 //!
 //! * [`golden`]: the one golden-file switch (`UPDATE_GOLDEN=1`);
 //! * [`data`]: the big 2025 data sets, parsed at most once per binary;
+//! * [`http`]: a small HTTP server on 127.0.0.1 (solver archive downloads);
 //! * [`prepared_demo`]: the demo prepared set from the corpus;
 //! * [`solvers`]: real solvers called directly (with a hang watchdog);
 //! * [`validate`]: prepared sets, run records and logs of the validation tests;
@@ -19,6 +20,8 @@ pub mod benchexec;
 pub mod data;
 #[allow(dead_code)] // tests/it only
 pub mod golden;
+#[allow(dead_code)] // tests/it only
+pub mod http;
 #[allow(dead_code)] // tests/it only
 pub mod prepared_demo;
 #[allow(dead_code)] // tests/it only

@@ -1,0 +1,135 @@
+//! `smtcomp archives fetch SUBMISSIONS EXECDIR`: every submission's archive
+//! downloaded, checked against its hash and unpacked into
+//! `EXECDIR/archives/<solver>/` (see `crate::archives`).
+
+use super::{CmdResult, GlobalArgs, Outcome, print};
+use crate::archives::{Limits, fetch_submission};
+use crate::submission::load_set;
+use clap::Subcommand;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Subcommands of `smtcomp archives`.
+#[derive(Debug, Subcommand)]
+pub enum ArchivesCommand {
+    /// Download, check (sha256/sha512 of the submission) and unpack every
+    /// submission's archive into EXECDIR/archives/<solver>[-<i>]/, where
+    /// `generate` looks the commands' binaries up. An archive already unpacked
+    /// from the same URL and hash (EXECDIR/archives/<solver>/.smtcomp-archive.json)
+    /// is skipped. Exit 1 when an archive fails (named with the reason).
+    Fetch {
+        /// Submission file or directory of submission files.
+        #[arg(value_name = "SUBMISSIONS")]
+        submissions: PathBuf,
+        /// The execution directory (created if missing).
+        #[arg(value_name = "EXECDIR")]
+        execdir: PathBuf,
+        /// Only this solver (repeatable).
+        #[arg(long, value_name = "NAME")]
+        solver: Vec<String>,
+        /// Largest download, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 2048)]
+        max_download_mib: u64,
+        /// Largest unpacked content of one archive, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 8192)]
+        max_unpacked_mib: u64,
+        /// Most members of one archive.
+        #[arg(long, value_name = "N", default_value_t = 200_000)]
+        max_members: usize,
+        /// Longest download of one archive, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 1800.0, value_parser = super::seconds)]
+        timeout: f64,
+    },
+}
+
+pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
+    let ArchivesCommand::Fetch {
+        submissions,
+        execdir,
+        solver,
+        max_download_mib,
+        max_unpacked_mib,
+        max_members,
+        timeout,
+    } = cmd;
+    let comp = global.competition()?;
+    let limits = Limits {
+        max_download_bytes: max_download_mib.saturating_mul(1 << 20),
+        max_unpacked_bytes: max_unpacked_mib.saturating_mul(1 << 20),
+        max_members,
+        timeout: Duration::from_secs_f64(timeout),
+    };
+    let loaded = load_set(std::slice::from_ref(&submissions), &comp);
+    let mut unreadable = false;
+    for l in &loaded {
+        if l.submission.is_none() {
+            for p in &l.problems {
+                eprintln!("{p}");
+            }
+            unreadable = true;
+        }
+    }
+    if unreadable {
+        eprintln!("error: some submission files cannot be read; nothing fetched");
+        return Ok(Outcome::Problems);
+    }
+    let subs: Vec<_> = loaded
+        .iter()
+        .filter_map(|l| l.submission.as_ref())
+        .collect();
+    for name in &solver {
+        if !subs.iter().any(|s| &s.name == name) {
+            eprintln!("error: --solver {name}: no submission named '{name}'");
+            return Ok(Outcome::Problems);
+        }
+    }
+    let (mut unpacked, mut unchanged, mut failed) = (0, 0, 0);
+    for sub in subs
+        .iter()
+        .filter(|s| solver.is_empty() || solver.contains(&s.name))
+    {
+        for (a, result) in fetch_submission(sub, &execdir, &limits) {
+            let who = format!("{}: {}", sub.name, a.dir);
+            match result {
+                Ok(u) if u.skipped => {
+                    unchanged += 1;
+                    print(&format!(
+                        "{who}: unchanged ({} files, sha256 {}), skipped\n",
+                        u.files.len(),
+                        u.sha256
+                    ))?;
+                }
+                Ok(u) => {
+                    unpacked += 1;
+                    if !u.verified {
+                        eprintln!(
+                            "warning: {who}: {}: the submission gives no hash; not verified (sha256 {})",
+                            a.archive.url, u.sha256
+                        );
+                    }
+                    print(&format!(
+                        "{who}: unpacked {} files, {} bytes from {} (sha256 {}{})\n",
+                        u.files.len(),
+                        u.bytes,
+                        a.archive.url,
+                        u.sha256,
+                        if u.verified { ", checked" } else { "" }
+                    ))?;
+                }
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("error: {who}: {e}");
+                }
+            }
+        }
+    }
+    print(&format!(
+        "{} archives: {unpacked} unpacked, {unchanged} unchanged, {failed} failed\n",
+        unpacked + unchanged + failed
+    ))?;
+    Ok(if failed > 0 {
+        Outcome::Problems
+    } else {
+        Outcome::Ok
+    })
+}
