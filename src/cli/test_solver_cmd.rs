@@ -52,6 +52,11 @@ pub struct TestSolverArgs {
     /// Print the report as JSON on stdout (progress stays on stderr).
     #[arg(long)]
     json: bool,
+    /// Test the submission's archive: download its URL, check the hash,
+    /// unpack it into OUT/archives and run the commands from there, as the
+    /// competition does.
+    #[arg(long, conflicts_with = "solver_dir")]
+    archive: bool,
 }
 
 pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
@@ -119,6 +124,7 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         bin_dir: bin_dir.clone(),
         per_logic: args.per_logic,
         machine: Machine::this(),
+        archive: args.archive,
     };
     let benchexec = args.benchexec.clone();
     let make_runner = |setup: &RunnerSetup| -> Box<dyn crate::pipeline::Runner> {

@@ -74,6 +74,10 @@ pub struct TestOptions {
     pub per_logic: usize,
     /// What the machine offers BenchExec (the limits are clamped to it).
     pub machine: limits::Machine,
+    /// Test the submission's archive(s): download, check the hash, unpack
+    /// into `OUT/archives/`, and run the commands from there as the
+    /// competition does (`EXECDIR/archives/<solver>/...`); `solver_dir` is unused.
+    pub archive: bool,
 }
 
 /// What `run` asks of the runner it is given: directories to mount read-only
@@ -286,8 +290,17 @@ pub fn run(
         return Ok(report);
     }
 
+    // --archive: the submission's archives, fetched and unpacked as the
+    // competition does; the commands run from EXECDIR/archives/.
+    let archives = if opts.archive {
+        Some(fetch_archives(sub, &out, log)?)
+    } else {
+        None
+    };
+
     // Pre-flight: every command can be started inside BenchExec's container.
     let solver_dir = match &opts.solver_dir {
+        _ if opts.archive => None,
         Some(d) => Some(
             std::fs::canonicalize(d)
                 .with_context(|| format!("{}: solver directory not found", d.display()))?,
@@ -300,13 +313,37 @@ pub fn run(
             &std::env::var_os("PATH").unwrap_or_default(),
         ))
         .collect();
-    let pre = preflight::check(
-        sub,
-        &tested,
-        solver_dir.as_deref(),
-        &path,
-        std::slice::from_ref(&opts.bin_dir),
-    );
+    let pre = match &archives {
+        Some(fetched) => {
+            let mut all = preflight::Preflight::default();
+            for (dir, participations) in fetched {
+                let mut one = sub.clone();
+                one.participations = participations
+                    .iter()
+                    .map(|&i| sub.participations[i].clone())
+                    .collect();
+                let p = preflight::check(
+                    &one,
+                    &tested,
+                    Some(out.join(dir).as_path()),
+                    &path,
+                    std::slice::from_ref(&opts.bin_dir),
+                );
+                all.problems.extend(p.problems);
+                all.mounts.extend(p.mounts);
+            }
+            // The runs use the copy in EXECDIR/archives (visible: an overlay).
+            all.mounts.retain(|m| !m.starts_with(out.join("archives")));
+            all
+        }
+        None => preflight::check(
+            sub,
+            &tested,
+            solver_dir.as_deref(),
+            &path,
+            std::slice::from_ref(&opts.bin_dir),
+        ),
+    };
     if !pre.problems.is_empty() {
         bail!(
             "the solver cannot be started (nothing was run):\n  {}",
@@ -365,9 +402,9 @@ pub fn run(
             solver_dirs: solver_dir
                 .map(|d| BTreeMap::from([(sub.name.clone(), d)]))
                 .unwrap_or_default(),
-            on_path: true,
+            on_path: archives.is_none(),
         },
-        archives: None,
+        archives: archives.as_ref().map(|_| out.join("archives")).as_deref(),
     })?;
     for w in &generated.warnings {
         log(&format!("generate: {w}"));
@@ -501,6 +538,43 @@ pub fn run(
     }
     report.count();
     Ok(report)
+}
+
+/// Fetches every archive of `sub` into `out/archives/` (an unchanged one is
+/// kept): (directory relative to `out`, participations it serves), or the
+/// first problem (no archive, download, hash, unpacking).
+fn fetch_archives(
+    sub: &Submission,
+    out: &Path,
+    log: &mut dyn FnMut(&str),
+) -> anyhow::Result<Vec<(String, Vec<usize>)>> {
+    let fetched = crate::archives::fetch_submission(sub, out, &crate::archives::Limits::default());
+    if fetched.is_empty() {
+        bail!("--archive: {} names no archive", sub.name);
+    }
+    let mut dirs = Vec::new();
+    for (a, got) in fetched {
+        let u = got.map_err(|e| anyhow::anyhow!("--archive: {e}"))?;
+        log(&format!(
+            "archive {}: {} ({} files, {} bytes, sha256 {}{})",
+            a.archive.url,
+            if u.skipped {
+                format!("unchanged in {}", a.dir)
+            } else {
+                format!("unpacked into {}", a.dir)
+            },
+            u.files.len(),
+            u.bytes,
+            u.sha256,
+            if u.verified {
+                ", checked"
+            } else {
+                ", not checked: the submission gives no hash"
+            }
+        ));
+        dirs.push((a.dir, a.participations));
+    }
+    Ok(dirs)
 }
 
 /// Why nothing is selected: no entered track among `--track`, or no entered

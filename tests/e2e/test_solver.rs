@@ -503,3 +503,111 @@ fn proof_exhibition_entries_run_solver_and_checker() {
         "{stdout}"
     );
 }
+
+/// Serves `body` over HTTP on 127.0.0.1 for `n` requests; returns the URL base.
+fn serve(body: Vec<u8>, n: usize) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(n) {
+            let Ok(mut s) = stream else { continue };
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/gzip\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = s.write_all(head.as_bytes());
+            let _ = s.write_all(&body);
+        }
+    });
+    format!("http://127.0.0.1:{port}")
+}
+
+/// `--archive`: the submission's archive downloaded over HTTP, its sha256
+/// checked, unpacked and run from `EXECDIR/archives/<solver>/` as the
+/// competition runs it; a wrong hash stops the test (exit 2) before anything runs.
+#[test]
+fn archive_is_downloaded_checked_and_run_as_the_competition_does() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let work = work_dir("archive");
+    let d = work.path();
+    std::fs::create_dir_all(d.join("src/bin")).unwrap();
+    executable(&d.join("src/bin/run-z3"), "#!/bin/sh\nexec z3 \"$@\"\n");
+    let tgz = d.join("solver.tar.gz");
+    let ok = Command::new("tar")
+        .args([
+            "czf",
+            tgz.to_str().unwrap(),
+            "-C",
+            d.join("src").to_str().unwrap(),
+            "bin",
+        ])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let sha = String::from_utf8(Command::new("sha256sum").arg(&tgz).output().unwrap().stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    let url = format!("{}/solver.tar.gz", serve(std::fs::read(&tgz).unwrap(), 2));
+    let sub = |hash: &str| {
+        let v = serde_json::json!({
+            "name": "z3-archive",
+            "contributors": ["Test"],
+            "contacts": ["Test <test@example.org>"],
+            "archive": { "url": url, "h": { "sha256": hash } },
+            "website": "https://example.org",
+            "system_description": "https://example.org/s.pdf",
+            "solver_type": "Standalone",
+            "command": ["bin/run-z3", "-smt2"],
+            "participations": [ { "tracks": ["SingleQuery"], "logics": ["QF_LIA"] } ],
+            "seed": 7,
+            "competitive": false,
+            "final": false
+        });
+        let f = d.join(format!("sub-{}.json", &hash[..8]));
+        std::fs::write(&f, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        f
+    };
+    let out = d.join("out");
+    let good = sub(&sha);
+    let (code, stdout, stderr) = test_solver(&[
+        good.to_str().unwrap(),
+        "--archive",
+        "--per-logic",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "archive {url}: unpacked into archives/z3-archive ("
+        )) && stderr.contains(&format!("sha256 {sha}, checked)")),
+        "{stderr}"
+    );
+    assert!(out.join("exec/archives/z3-archive/bin/run-z3").is_file());
+    let r = report(&out);
+    assert_eq!(
+        runs(&r, "SingleQuery", "QF_LIA")[0]["verdict"],
+        "OK",
+        "{stdout}"
+    );
+
+    let bad = sub(&"0".repeat(64));
+    let (code, stdout, stderr) = test_solver(&[
+        bad.to_str().unwrap(),
+        "--archive",
+        "--out",
+        d.join("out-bad").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(stderr.contains("--archive: "), "{stderr}");
+    assert!(stderr.to_lowercase().contains("sha256"), "{stderr}");
+}
