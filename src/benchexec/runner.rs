@@ -28,6 +28,10 @@ pub struct RunOptions {
     /// Remove the definition's earlier results first (a fresh run, as the demo's
     /// and `test-solver`'s stages want); `false` keeps them (`run-local`: resumable).
     pub replace: bool,
+    /// Directories mounted read-only into the container besides `/` (which
+    /// is read-only already): those under a hidden directory (`/home`,
+    /// `/tmp`, `/run`) that the runs need, e.g. a solver's directory.
+    pub read_only_dirs: Vec<PathBuf>,
 }
 
 /// The outcome of one `benchexec` call.
@@ -54,7 +58,12 @@ impl CallOutcome {
     }
 }
 
-fn container_args(execdir: &Path, prepared: &Path, container: bool) -> Vec<String> {
+fn container_args(
+    execdir: &Path,
+    prepared: &Path,
+    container: bool,
+    read_only: &[PathBuf],
+) -> Vec<String> {
     if !container {
         return vec!["--no-container".into()];
     }
@@ -71,6 +80,10 @@ fn container_args(execdir: &Path, prepared: &Path, container: bool) -> Vec<Strin
     if !prepared.starts_with(execdir) {
         v.push("--read-only-dir".into());
         v.push(prepared.display().to_string());
+    }
+    for d in read_only.iter().filter(|d| d.as_path() != execdir) {
+        v.push("--read-only-dir".into());
+        v.push(d.display().to_string());
     }
     v
 }
@@ -176,7 +189,12 @@ fn run_file(
         opts.benchexec.to_string_lossy().into_owned(),
         def_path.to_string(),
     ];
-    argv.extend(container_args(execdir, &prepared, opts.container));
+    argv.extend(container_args(
+        execdir,
+        &prepared,
+        opts.container,
+        &opts.read_only_dirs,
+    ));
     argv.extend(
         [
             "--results-per-rundefinition",

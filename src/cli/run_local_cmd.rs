@@ -83,6 +83,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
             start_time: args.start_time,
             timeout: None,
             replace: false,
+            read_only_dirs: Vec::new(),
         },
         calls: 1,
     };

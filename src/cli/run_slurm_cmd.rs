@@ -99,6 +99,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
         start_time: args.start_time,
         timeout: None,
         replace: false,
+        read_only_dirs: Vec::new(),
     })?;
     runner
         .check()

@@ -1,13 +1,16 @@
 //! `smtcomp test-solver SUBMISSION.json`: a submission's solver through the
 //! competition's code path on small benchmarks of every entered track and logic.
 //!
-//! Exit codes: 0 every run passed, 1 some run failed, 2 unusable input (a
-//! submission with errors, nothing to test, BenchExec missing, ...).
+//! Exit codes: 0 every run passed, 1 some run failed (a solver problem), 2
+//! unusable input or a problem on our side (a submission with errors, filters
+//! that select nothing, a command that cannot be started, BenchExec missing or
+//! failing as a whole, ...).
 
 use super::{CmdResult, Failure, GlobalArgs, Outcome, fail, print};
 use crate::model::{Competition, Track};
 use crate::submission::{Severity, load_file};
-use crate::testsolver::{TestOptions, local_runner, run};
+use crate::testsolver::limits::Machine;
+use crate::testsolver::{RunnerSetup, TestOptions, local_runner, run};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -26,9 +29,10 @@ pub struct TestSolverArgs {
     /// Only logics whose whole name matches this regular expression.
     #[arg(long, value_name = "REGEX")]
     logic: Option<String>,
-    /// Benchmark library: the repository's corpus/ layout or an SMT-LIB library.
-    #[arg(long, value_name = "DIR", default_value = "corpus")]
-    benchmarks: PathBuf,
+    /// Benchmark library: a corpus layout (single/, unsat-core/, incremental/)
+    /// or an SMT-LIB library (default: the corpus built into smtcomp).
+    #[arg(long, value_name = "DIR")]
+    benchmarks: Option<PathBuf>,
     /// The unpacked solver archive: commands with a `/` are relative to it
     /// (default: the current directory; bare names are looked up on PATH).
     #[arg(long, value_name = "DIR")]
@@ -45,6 +49,14 @@ pub struct TestSolverArgs {
     /// Benchmarks per track and logic.
     #[arg(long, value_name = "N", default_value_t = 2)]
     per_logic: usize,
+    /// Print the report as JSON on stdout (progress stays on stderr).
+    #[arg(long)]
+    json: bool,
+    /// Test the submission's archive: download its URL, check the hash,
+    /// unpack it into OUT/archives and run the commands from there, as the
+    /// competition does.
+    #[arg(long, conflicts_with = "solver_dir")]
+    archive: bool,
 }
 
 pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
@@ -111,23 +123,36 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         jobs,
         bin_dir: bin_dir.clone(),
         per_logic: args.per_logic,
+        machine: Machine::this(),
+        archive: args.archive,
     };
-    let runner = local_runner(args.benchexec.clone(), bin_dir, jobs);
-    let report = run(&comp, &opts, &runner, &mut |line| {
+    let benchexec = args.benchexec.clone();
+    let make_runner = |setup: &RunnerSetup| -> Box<dyn crate::pipeline::Runner> {
+        Box::new(local_runner(benchexec.clone(), bin_dir.clone(), setup))
+    };
+    let report = run(&comp, &opts, &make_runner, &mut |line| {
         eprintln!("test-solver: {line}")
     })?;
     let text = report.render();
     std::fs::write(out.join("report.txt"), &text)?;
     crate::formats::datafile::write_json(&out.join("report.json"), &report)?;
-    print(&text)?;
-    print(&format!(
-        "Report: {}, {}\n",
-        out.join("report.txt").display(),
-        out.join("report.json").display()
-    ))?;
-    Ok(if report.failed == 0 {
-        Outcome::Ok
+    if args.json {
+        print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
     } else {
-        Outcome::Problems
-    })
+        print(&text)?;
+        print(&format!(
+            "Report: {}, {}\n",
+            out.join("report.txt").display(),
+            out.join("report.json").display()
+        ))?;
+    }
+    match report.exit_code() {
+        0 => Ok(Outcome::Ok),
+        1 => Ok(Outcome::Problems),
+        _ => Err(Failure::usage(format!(
+            "test-solver: incomplete, {} run(s) not run: {} (a problem on our side, not the solver's)",
+            report.not_run,
+            report.problems.join("; ")
+        ))),
+    }
 }

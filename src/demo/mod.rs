@@ -60,6 +60,7 @@ pub fn local_runner(benchexec: PathBuf, bin_dir: PathBuf, jobs: usize) -> LocalB
             start_time: Some("2025-07-01 12:00:00".into()),
             timeout: None,
             replace: true,
+            read_only_dirs: Vec::new(),
         },
         calls: jobs,
     }

@@ -68,6 +68,7 @@ pub fn diagnose(r: &IngestRecord, cx: &Context<'_>) -> RunResult {
             .log
             .as_ref()
             .map(|l| format!("{}!{}", l.archive, l.member)),
+        generated: false,
     };
     let output = read_output(r, cx.results);
     let fail = |out: &mut RunResult, why: String| {

@@ -35,11 +35,13 @@ fn need(track: Track, min_asserts: u64) -> String {
         Track::UnsatCore => format!("no unsat benchmark with at least {min_asserts} assertions"),
         Track::ModelValidation => "no sat benchmark".into(),
         Track::ProofExhibition => "no unsat benchmark".into(),
+        Track::Parallel | Track::Cloud => "no benchmark of known status".into(),
         _ => "no benchmark".into(),
     }
 }
 
-/// Picks up to `n` benchmarks of `logic` for `track`: smallest file first;
+/// Picks up to `n` benchmarks of `logic` for `track`: library benchmarks
+/// before generated ones, smallest file first;
 /// Single Query prefers one sat and one unsat, and takes benchmarks of unknown
 /// status only in logics without known ones; Unsat Core takes
 /// only unsat benchmarks with enough assertions, Model Validation only sat
@@ -82,6 +84,7 @@ pub fn pick(
             .iter()
             .filter(|b| &b.file.logic == logic)
             .filter(|b| match track {
+                Track::Parallel | Track::Cloud => matches!(b.status, Status::Sat | Status::Unsat),
                 Track::UnsatCore => b.status == Status::Unsat && b.asserts >= min_asserts,
                 Track::ModelValidation => b.status == Status::Sat,
                 Track::ProofExhibition => b.status == Status::Unsat,
@@ -104,13 +107,15 @@ pub fn pick(
             "no benchmark".into()
         });
     }
+    // Library benchmarks first, generated ones only where nothing else suits.
+    let generated = |c: &Cand| super::generated::is_generated(&c.file.family);
     cands.sort_by(|a, b| {
-        (a.size, a.file.path())
-            .cmp(&(b.size, b.file.path()))
+        (generated(a), a.size, a.file.path())
+            .cmp(&(generated(b), b.size, b.file.path()))
             .then(a.count.cmp(&b.count))
     });
     let mut chosen: Vec<Cand> = Vec::new();
-    if track == Track::SingleQuery {
+    if matches!(track, Track::SingleQuery | Track::Parallel | Track::Cloud) {
         // The smallest sat and the smallest unsat first, then the smallest others.
         for want in [Status::Sat, Status::Unsat] {
             if let Some(c) = cands.iter().find(|c| c.status == want) {
@@ -149,6 +154,21 @@ pub fn pick(
             })
             .collect(),
     )
+}
+
+/// Whether `picked` (up to `n` benchmarks) lacks what `track` should test in
+/// a logic: any benchmark at all, or (Single Query, Parallel, Cloud) one of
+/// known status, and with `n` >= 2 a sat and an unsat one.
+pub fn lacks(track: Track, picked: &Picked, n: usize) -> bool {
+    match picked {
+        Picked::None(_) => true,
+        Picked::Some(v) if matches!(track, Track::SingleQuery | Track::Parallel | Track::Cloud) => {
+            let has = |s: Status| v.iter().any(|b| b.status == s);
+            let known = has(Status::Sat) || has(Status::Unsat);
+            !known || (n >= 2 && !(has(Status::Sat) && has(Status::Unsat)))
+        }
+        Picked::Some(_) => false,
+    }
 }
 
 /// A selection of `benchmarks` for `track` (sorted by path, as prepared sets are).

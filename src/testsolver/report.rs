@@ -5,7 +5,7 @@ use crate::model::{Limits, Track};
 use serde::Serialize;
 use std::fmt::Write;
 
-/// OK or FAIL.
+/// OK, FAIL, or NOT RUN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Verdict {
     /// The run did what the competition expects.
@@ -14,6 +14,59 @@ pub enum Verdict {
     /// It did not; see the reason.
     #[serde(rename = "FAIL")]
     Fail,
+    /// BenchExec could not run it for a reason on our side (see the report's
+    /// problems); says nothing about the solver.
+    #[serde(rename = "NOT RUN")]
+    NotRun,
+}
+
+impl Verdict {
+    /// The verdict as the report prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::Fail => "FAIL",
+            Verdict::NotRun => "NOT RUN",
+        }
+    }
+}
+
+/// What a (track, logic) pair was tested with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TestedWith {
+    /// Benchmarks of the library only.
+    Library,
+    /// Generated benchmarks only.
+    Generated,
+    /// Both.
+    Both,
+}
+
+impl TestedWith {
+    /// In words.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TestedWith::Library => "library",
+            TestedWith::Generated => "generated",
+            TestedWith::Both => "library+generated",
+        }
+    }
+}
+
+/// How much of what the submission enters (after the filters) was tested.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    /// Entered (track, logic) pairs kept by the filters.
+    pub entered: usize,
+    /// Pairs with at least one run.
+    pub tested: usize,
+    /// ... of them with library benchmarks only.
+    pub library: usize,
+    /// ... with generated benchmarks only.
+    pub generated: usize,
+    /// ... with both.
+    pub both: usize,
 }
 
 /// One benchmark run.
@@ -36,6 +89,8 @@ pub struct RunResult {
     pub reason: String,
     /// The run's log (`archive!member`, relative to the output directory).
     pub log: Option<String>,
+    /// Whether the benchmark was generated (`generated.rs`), not from the library.
+    pub generated: bool,
 }
 
 /// One entered logic of a track.
@@ -50,6 +105,8 @@ pub struct LogicResult {
     /// Why the logic was not tested (`no benchmark`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_tested: Option<String>,
+    /// What it was tested with (set by [`TestReport::count`]).
+    pub tested_with: Option<TestedWith>,
 }
 
 /// One entered track.
@@ -77,34 +134,79 @@ pub struct TestReport {
     pub submission: String,
     /// The competition definition used (name).
     pub competition: String,
-    /// Every entered track (in track order).
+    /// Remarks on the whole run (limits clamped, benchmarks generated, mounts).
+    pub notes: Vec<String>,
+    /// Problems on our side (BenchExec failed as a whole): exit code 2.
+    pub problems: Vec<String>,
+    /// Every entered track (in track order) with a logic kept by the filters.
     pub tracks: Vec<TrackResult>,
     /// Runs with verdict OK.
     pub passed: usize,
     /// Runs with verdict FAIL.
     pub failed: usize,
+    /// Runs with verdict NOT RUN.
+    pub not_run: usize,
     /// Entered (track, logic) pairs with no run.
     pub not_tested: usize,
+    /// Entered (track, logic) pairs and what tested them.
+    pub coverage: Coverage,
 }
 
 impl TestReport {
-    /// Counts the verdicts into `passed`, `failed` and `not_tested`.
+    /// Counts the verdicts into `passed`, `failed`, `not_run` and
+    /// `not_tested`, and the coverage (each logic's `tested_with`).
     pub fn count(&mut self) {
-        let (mut p, mut f, mut n) = (0, 0, 0);
-        for t in &self.tracks {
-            for l in &t.logics {
-                if l.not_tested.is_some() || t.not_tested.is_some() {
+        let (mut p, mut f, mut x, mut n) = (0, 0, 0, 0);
+        let mut c = Coverage::default();
+        for t in &mut self.tracks {
+            let untested = t.not_tested.is_some();
+            for l in &mut t.logics {
+                c.entered += 1;
+                if l.not_tested.is_some() || untested || l.runs.is_empty() {
                     n += 1;
                 }
                 for r in &l.runs {
                     match r.verdict {
                         Verdict::Ok => p += 1,
                         Verdict::Fail => f += 1,
+                        Verdict::NotRun => x += 1,
                     }
+                }
+                let ran: Vec<&RunResult> = l
+                    .runs
+                    .iter()
+                    .filter(|r| r.verdict != Verdict::NotRun)
+                    .collect();
+                let generated = ran.iter().filter(|r| r.generated).count();
+                l.tested_with = match (ran.len() - generated, generated) {
+                    (0, 0) => None,
+                    (_, 0) => Some(TestedWith::Library),
+                    (0, _) => Some(TestedWith::Generated),
+                    _ => Some(TestedWith::Both),
+                };
+                match l.tested_with {
+                    Some(TestedWith::Library) => c.library += 1,
+                    Some(TestedWith::Generated) => c.generated += 1,
+                    Some(TestedWith::Both) => c.both += 1,
+                    None => {}
                 }
             }
         }
-        (self.passed, self.failed, self.not_tested) = (p, f, n);
+        c.tested = c.library + c.generated + c.both;
+        (self.passed, self.failed, self.not_run, self.not_tested) = (p, f, x, n);
+        self.coverage = c;
+    }
+
+    /// The exit code the report stands for: 2 when our side failed (a problem
+    /// or a run not run), else 1 when a run failed, else 0.
+    pub fn exit_code(&self) -> i32 {
+        if !self.problems.is_empty() || self.not_run > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
     }
 
     /// The human-readable report.
@@ -119,6 +221,9 @@ impl TestReport {
             s,
             "Each run: logic, verdict, expected -> answered, wall time, benchmark; the reason below a failure."
         );
+        for n in &self.notes {
+            let _ = writeln!(s, "note: {n}");
+        }
         for t in &self.tracks {
             let limits = t.limits.map_or(String::new(), |l| {
                 format!(
@@ -156,10 +261,7 @@ impl TestReport {
                 }
                 for r in &l.runs {
                     let time = r.time_s.map_or("-".to_string(), |t| format!("{t:.2} s"));
-                    let verdict = match r.verdict {
-                        Verdict::Ok => "OK",
-                        Verdict::Fail => "FAIL",
-                    };
+                    let verdict = r.verdict.as_str();
                     let _ = writeln!(
                         s,
                         "  {:<width$} {verdict:<4} {:>11} -> {:<8} {time:>7}  {}",
@@ -175,12 +277,30 @@ impl TestReport {
                 let _ = writeln!(s, "{}", wrap(&prefix, &logics.join(", "), 100, "    "));
             }
         }
+        let c = &self.coverage;
         let _ = writeln!(
             s,
-            "\n{}: {} OK, {} FAIL, {} not tested",
-            if self.failed == 0 { "PASSED" } else { "FAILED" },
+            "\nCoverage: {} of {} entered logic x track combinations tested ({} with library benchmarks, {} with generated ones only, {} with both)",
+            c.tested, c.entered, c.library, c.generated, c.both
+        );
+        for p in &self.problems {
+            let _ = writeln!(s, "problem (ours, not the solver's): {p}");
+        }
+        let _ = writeln!(
+            s,
+            "\n{}: {} OK, {} FAIL, {}{} not tested",
+            match self.exit_code() {
+                0 => "PASSED",
+                1 => "FAILED",
+                _ => "INCOMPLETE",
+            },
             self.passed,
             self.failed,
+            if self.not_run > 0 {
+                format!("{} NOT RUN, ", self.not_run)
+            } else {
+                String::new()
+            },
             self.not_tested
         );
         s

@@ -11,6 +11,218 @@ use crate::support::{require_tool, root, smtcomp, work_dir};
 use std::path::Path;
 use std::process::Command;
 
+/// Runs `smtcomp test-solver ARGS` from `dir`: (exit code, stdout, stderr).
+fn test_solver_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .arg("test-solver")
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run smtcomp");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn executable(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A submission `name` of `participations` (tracks, logics, command) in `dir`.
+fn write_submission(
+    dir: &Path,
+    name: &str,
+    participations: &[(&[&str], &[&str], &[&str])],
+) -> String {
+    let parts: Vec<serde_json::Value> = participations
+        .iter()
+        .map(|(t, l, c)| serde_json::json!({ "tracks": t, "logics": l, "command": c }))
+        .collect();
+    let sub = serde_json::json!({
+        "name": name,
+        "contributors": ["Test"],
+        "contacts": ["Test <test@example.org>"],
+        "archive": { "url": "https://example.org/s.tar.gz" },
+        "website": "https://example.org",
+        "system_description": "https://example.org/s.pdf",
+        "solver_type": "Standalone",
+        "participations": parts,
+        "seed": 7,
+        "competitive": false,
+        "final": false
+    });
+    let file = dir.join(format!("{name}.json"));
+    std::fs::write(&file, serde_json::to_string_pretty(&sub).unwrap()).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+/// From a directory that is not the repository (the corpus and the
+/// definitions are built in), a solver in a directory under /tmp (which
+/// BenchExec's container hides unless it is mounted): every entered logic x
+/// track is tested, from the corpus or with generated benchmarks.
+#[test]
+fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix("ts-any")
+        .tempdir_in("/tmp")
+        .unwrap();
+    let solver = tmp.path().join("solver");
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&solver).unwrap();
+    std::fs::create_dir_all(&work).unwrap();
+    executable(&solver.join("run-z3"), "#!/bin/sh\nexec z3 \"$@\"\n");
+    let sub = write_submission(
+        tmp.path(),
+        "z3-in-tmp",
+        &[
+            (
+                &["SingleQuery", "UnsatCore", "ModelValidation"],
+                &["QF_IDL", "QF_UFNIA"],
+                &["./run-z3", "-smt2"],
+            ),
+            (&["Incremental"], &["QF_UFNIA"], &["./run-z3", "-in"]),
+        ],
+    );
+    let (code, stdout, stderr) = test_solver_in(
+        &work,
+        &[
+            &sub,
+            "--solver-dir",
+            "../solver",
+            "--jobs",
+            "2",
+            "--out",
+            "out",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let r: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let solver_dir = solver.canonicalize().unwrap();
+    assert!(
+        r["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().ends_with(&format!(
+                "(it hides /home, /tmp and /run): {}",
+                solver_dir.display()
+            ))),
+        "{stdout}"
+    );
+    assert!(stderr.contains("library (built in): "), "{stderr}");
+    // 3 tracks x 2 logics + Incremental x 1, all tested.
+    assert_eq!(r["coverage"]["entered"], 7, "{stdout}");
+    assert_eq!(r["coverage"]["tested"], 7, "{stdout}");
+    // QF_IDL Unsat Core: the corpus' file, its core validated.
+    let uc = runs(&r, "UnsatCore", "QF_IDL");
+    assert_eq!(
+        uc[0]["benchmark"],
+        "non-incremental/QF_IDL/smtcomp_unsat-core_idl-cycle.smt2"
+    );
+    assert!(
+        uc[0]["reason"].as_str().unwrap().contains("validated ("),
+        "{stdout}"
+    );
+    // QF_UFNIA: generated sat and unsat; Incremental QF_UFNIA: generated, 3 check-sat.
+    let sq = runs(&r, "SingleQuery", "QF_UFNIA");
+    assert_eq!(sq.len(), 2, "{stdout}");
+    assert!(
+        sq.iter()
+            .all(|x| x["generated"] == true && x["verdict"] == "OK")
+    );
+    let inc = runs(&r, "Incremental", "QF_UFNIA");
+    assert_eq!(inc[0]["answer"], "3/3", "{stdout}");
+    assert_eq!(inc[0]["generated"], true);
+    let tracks = r["tracks"].as_array().unwrap();
+    let with = |track: &str, logic: &str| {
+        tracks
+            .iter()
+            .find(|t| t["track"] == track)
+            .and_then(|t| {
+                t["logics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|l| l["logic"] == logic)
+            })
+            .map(|l| l["tested_with"].clone())
+    };
+    assert_eq!(with("UnsatCore", "QF_IDL"), Some("library".into()));
+    assert_eq!(with("SingleQuery", "QF_UFNIA"), Some("generated".into()));
+    assert!(work.join("out/report.json").exists());
+}
+
+/// `--year 2025`: the 2025 test limits (60 s, 8192 MB, 2 cores; Parallel and
+/// Cloud 8 cores), clamped to this machine and said so; Parallel and Cloud
+/// entries run on small benchmarks with their limits.
+#[test]
+fn the_2025_test_limits_fit_the_machine_and_parallel_cloud_run() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let work = work_dir("y2025");
+    let sub = write_submission(
+        work.path(),
+        "z3-2025",
+        &[(
+            &["SingleQuery", "Parallel", "Cloud"],
+            &["QF_LIA"],
+            &["z3", "-smt2"],
+        )],
+    );
+    let out = work.path().join("out");
+    let (code, stdout, stderr) = test_solver(&[
+        &sub,
+        "--year",
+        "2025",
+        "--per-logic",
+        "1",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let r = report(&out);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let limits = |track: &str| {
+        r["tracks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["track"] == track)
+            .map(|t| t["limits"].clone())
+            .unwrap()
+    };
+    assert_eq!(limits("SingleQuery")["time_s"], 60);
+    assert_eq!(limits("SingleQuery")["memory_mb"], 8192);
+    assert_eq!(limits("SingleQuery")["cores"], 2u64.min(cores));
+    assert_eq!(limits("Parallel")["cores"], 8u64.min(cores));
+    assert!(stdout.contains("SingleQuery (60 s, 8192 MB, "), "{stdout}");
+    if cores < 8 {
+        assert!(
+            stdout.contains(&format!(
+                "note: Parallel: {cores} cores per run instead of the test limit's 8 (this machine has {cores})"
+            )),
+            "{stdout}"
+        );
+    }
+    for track in ["SingleQuery", "Parallel", "Cloud"] {
+        let v = runs(&r, track, "QF_LIA");
+        assert_eq!(v.len(), 1, "{track}: {stdout}");
+        assert_eq!(v[0]["verdict"], "OK", "{track}: {stdout}");
+    }
+}
+
 /// Runs `smtcomp test-solver ARGS` from the crate root: (exit code, stdout, stderr).
 fn test_solver(args: &[&str]) -> (i32, String, String) {
     smtcomp(&[&["test-solver"], args].concat())
@@ -79,17 +291,35 @@ fn z3_passes_on_the_entered_tracks_it_is_asked_for() {
     assert_eq!(inc.len(), 2, "{stdout}");
     assert!(inc.iter().all(|x| x["answer"] == "8/8"), "{stdout}");
     // Unsat Core: the core was validated.
+    // (the corpus' benchmark, and a generated one: QF_UFLIA lacks an
+    // incremental benchmark, so its generated files exist and count too).
     let uc = runs(&r, "UnsatCore", "QF_UFLIA");
-    assert_eq!(uc.len(), 1, "{stdout}");
+    assert_eq!(uc.len(), 2, "{stdout}");
     assert!(
-        uc[0]["reason"].as_str().unwrap().contains("validated ("),
+        uc.iter()
+            .all(|x| x["reason"].as_str().unwrap().contains("validated (")),
         "{stdout}"
     );
-    // An entered logic without benchmarks is listed as not tested.
-    assert!(
-        stdout.contains("not tested (no benchmark): QF_UFNIA"),
-        "{stdout}"
+    // Unsat Core in QF_BV: the corpus' Unsat-Core-eligible file.
+    let uc = runs(&r, "UnsatCore", "QF_BV");
+    assert_eq!(
+        uc[0]["benchmark"],
+        "non-incremental/QF_BV/smtcomp_unsat-core_bv-bounds.smt2"
     );
+    assert!(uc[0]["reason"].as_str().unwrap().contains("validated ("));
+    // QF_UFNIA has no benchmark in the corpus: generated ones, in every track.
+    for track in ["SingleQuery", "Incremental", "UnsatCore"] {
+        let g = runs(&r, track, "QF_UFNIA");
+        assert!(!g.is_empty(), "{track}: {stdout}");
+        assert!(
+            g.iter()
+                .all(|x| x["generated"] == true && x["verdict"] == "OK")
+        );
+    }
+    // Every entered logic x track tested: 3 tracks x 3 logics.
+    assert_eq!(r["coverage"]["entered"], 9, "{stdout}");
+    assert_eq!(r["coverage"]["tested"], 9, "{stdout}");
+    assert!(stdout.contains("Coverage: 9 of 9 entered logic x track combinations tested"));
 }
 
 /// A mock solver: its first argument says how it misbehaves.
@@ -175,8 +405,9 @@ fn mock_failures_get_their_own_reasons() {
         assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
     }
     let r = report(&out);
-    // 2 incremental, 1 wrong, 1 crash (QF_LIA has one benchmark of known status), 1 core.
-    assert_eq!(r["failed"], 2 + 1 + 1 + 1, "{stdout}");
+    // 2 incremental, 1 wrong, 2 crashes (QF_LIA: the corpus' sat benchmark
+    // and a generated unsat one), 1 core.
+    assert_eq!(r["failed"], 2 + 1 + 2 + 1, "{stdout}");
     let sq = runs(&r, "SingleQuery", "QF_BV");
     let verdict_of = |status: &str| {
         sq.iter()
@@ -274,4 +505,112 @@ fn proof_exhibition_entries_run_solver_and_checker() {
         stdout.contains("proof checker said invalid, proof of 20 bytes"),
         "{stdout}"
     );
+}
+
+/// Serves `body` over HTTP on 127.0.0.1 for `n` requests; returns the URL base.
+fn serve(body: Vec<u8>, n: usize) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(n) {
+            let Ok(mut s) = stream else { continue };
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/gzip\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = s.write_all(head.as_bytes());
+            let _ = s.write_all(&body);
+        }
+    });
+    format!("http://127.0.0.1:{port}")
+}
+
+/// `--archive`: the submission's archive downloaded over HTTP, its sha256
+/// checked, unpacked and run from `EXECDIR/archives/<solver>/` as the
+/// competition runs it; a wrong hash stops the test (exit 2) before anything runs.
+#[test]
+fn archive_is_downloaded_checked_and_run_as_the_competition_does() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let work = work_dir("archive");
+    let d = work.path();
+    std::fs::create_dir_all(d.join("src/bin")).unwrap();
+    executable(&d.join("src/bin/run-z3"), "#!/bin/sh\nexec z3 \"$@\"\n");
+    let tgz = d.join("solver.tar.gz");
+    let ok = Command::new("tar")
+        .args([
+            "czf",
+            tgz.to_str().unwrap(),
+            "-C",
+            d.join("src").to_str().unwrap(),
+            "bin",
+        ])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let sha = String::from_utf8(Command::new("sha256sum").arg(&tgz).output().unwrap().stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    let url = format!("{}/solver.tar.gz", serve(std::fs::read(&tgz).unwrap(), 2));
+    let sub = |hash: &str| {
+        let v = serde_json::json!({
+            "name": "z3-archive",
+            "contributors": ["Test"],
+            "contacts": ["Test <test@example.org>"],
+            "archive": { "url": url, "h": { "sha256": hash } },
+            "website": "https://example.org",
+            "system_description": "https://example.org/s.pdf",
+            "solver_type": "Standalone",
+            "command": ["bin/run-z3", "-smt2"],
+            "participations": [ { "tracks": ["SingleQuery"], "logics": ["QF_LIA"] } ],
+            "seed": 7,
+            "competitive": false,
+            "final": false
+        });
+        let f = d.join(format!("sub-{}.json", &hash[..8]));
+        std::fs::write(&f, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        f
+    };
+    let out = d.join("out");
+    let good = sub(&sha);
+    let (code, stdout, stderr) = test_solver(&[
+        good.to_str().unwrap(),
+        "--archive",
+        "--per-logic",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "archive {url}: unpacked into archives/z3-archive ("
+        )) && stderr.contains(&format!("sha256 {sha}, checked)")),
+        "{stderr}"
+    );
+    assert!(out.join("exec/archives/z3-archive/bin/run-z3").is_file());
+    let r = report(&out);
+    assert_eq!(
+        runs(&r, "SingleQuery", "QF_LIA")[0]["verdict"],
+        "OK",
+        "{stdout}"
+    );
+
+    let bad = sub(&"0".repeat(64));
+    let (code, stdout, stderr) = test_solver(&[
+        bad.to_str().unwrap(),
+        "--archive",
+        "--out",
+        d.join("out-bad").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(stderr.contains("--archive: "), "{stderr}");
+    assert!(stderr.to_lowercase().contains("sha256"), "{stderr}");
 }

@@ -143,6 +143,7 @@ fn the_local_runner_checks_for_benchexec_and_reads_its_reason_line() {
             start_time: None,
             timeout: None,
             replace: true,
+            read_only_dirs: Vec::new(),
         },
         calls: 1,
     };

@@ -53,6 +53,7 @@ fn the_job_script_runs_run_local_per_definition_with_every_word_escaped() {
             start_time: Some("2025-07-01 12:00:00".into()),
             timeout: None,
             replace: false,
+            read_only_dirs: Vec::new(),
         },
     );
     let s = r.job_script(Path::new("/e x/exec"), Path::new("/e x/exec/slurm/batch-1"));

@@ -1,0 +1,213 @@
+//! Pre-flight checks of `test-solver`, before anything is prepared for
+//! BenchExec: every command a tested participation runs exists, is an
+//! executable file (its `#!` interpreter too), a bare name is found on PATH,
+//! and whatever lives in a directory BenchExec's container hides (`/home`,
+//! `/tmp`, `/run`) is mounted read-only into the container.
+
+use crate::model::Track;
+use crate::submission::Submission;
+use std::collections::BTreeSet;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// Directories the container of our BenchExec calls hides: `--hidden-dir
+/// /home` (ours) and BenchExec's defaults (`/tmp`, `/run`).
+pub const HIDDEN_DIRS: [&str; 4] = ["/home", "/tmp", "/run", "/var/run"];
+
+/// The outcome of the checks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Preflight {
+    /// What keeps a command from running, one plain-words line each.
+    pub problems: Vec<String>,
+    /// Directories to mount read-only into the container (sorted).
+    pub mounts: BTreeSet<PathBuf>,
+}
+
+/// Checks the commands of the participations of `sub` that enter one of
+/// `tracks`: binaries with a `/` (and every binary when `solver_dir` is
+/// given) are files of `solver_dir` (else of the current directory `cwd`),
+/// bare names are looked up on `path` (the PATH BenchExec's runs get).
+/// `extra` directories (the `smtcomp-*` helper binaries) are mounted when hidden.
+pub fn check(
+    sub: &Submission,
+    tracks: &BTreeSet<Track>,
+    solver_dir: Option<&Path>,
+    path: &[PathBuf],
+    extra: &[PathBuf],
+) -> Preflight {
+    let mut out = Preflight::default();
+    let mut seen = BTreeSet::new();
+    for (i, p) in sub.participations.iter().enumerate() {
+        if !p.tracks.iter().any(|t| tracks.contains(t)) {
+            continue;
+        }
+        let Some(cmd) = sub.command_of(p) else {
+            out.problems.push(format!(
+                "participation {i}: no command (neither the participation nor the submission has one)"
+            ));
+            continue;
+        };
+        if !seen.insert(cmd.binary.clone()) {
+            continue;
+        }
+        let what = format!("command '{}' (participation {i})", cmd.binary);
+        let file = if solver_dir.is_some() || cmd.binary.contains('/') {
+            let base = solver_dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            let f = base.join(&cmd.binary);
+            if !f.exists() {
+                out.problems.push(format!(
+                    "{what}: {} does not exist ({})",
+                    f.display(),
+                    match solver_dir {
+                        Some(d) => format!(
+                            "the command is relative to the solver directory {}",
+                            d.display()
+                        ),
+                        None => "without --solver-dir, a command with a / is relative to the current directory".into(),
+                    }
+                ));
+                continue;
+            }
+            if let Some(d) = solver_dir {
+                mount_if_hidden(d, &mut out.mounts);
+            }
+            f
+        } else {
+            match path
+                .iter()
+                .map(|d| d.join(&cmd.binary))
+                .find(|f| f.is_file())
+            {
+                Some(f) => f,
+                None => {
+                    out.problems.push(format!(
+                        "{what}: not found on PATH (a command without / is looked up on PATH; give --solver-dir DIR for a solver in DIR)"
+                    ));
+                    continue;
+                }
+            }
+        };
+        if let Some(problem) = executable_problem(&file, path, &mut out.mounts) {
+            out.problems.push(format!("{what}: {problem}"));
+        }
+    }
+    for d in extra {
+        mount_if_hidden(d, &mut out.mounts);
+    }
+    // A mount inside another one is redundant.
+    let all: Vec<PathBuf> = out.mounts.iter().cloned().collect();
+    out.mounts
+        .retain(|m| !all.iter().any(|o| o != m && m.starts_with(o)));
+    out
+}
+
+/// Why `file` cannot be executed, if so; mounts its directory (and its
+/// resolved location's) when hidden.
+fn executable_problem(
+    file: &Path,
+    path: &[PathBuf],
+    mounts: &mut BTreeSet<PathBuf>,
+) -> Option<String> {
+    let meta = match std::fs::metadata(file) {
+        Ok(m) => m,
+        Err(e) => return Some(format!("{}: cannot read: {e}", file.display())),
+    };
+    if meta.is_dir() {
+        return Some(format!("{} is a directory, not a program", file.display()));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Some(format!(
+            "{} is not executable (run chmod +x on it; an archive must keep the permission)",
+            file.display()
+        ));
+    }
+    for f in [Some(file.to_path_buf()), std::fs::canonicalize(file).ok()]
+        .into_iter()
+        .flatten()
+    {
+        if let Some(dir) = f.parent() {
+            mount_if_hidden(dir, mounts);
+        }
+    }
+    let interpreter = interpreter(file)?;
+    let found = if interpreter.contains('/') {
+        Path::new(&interpreter).is_file()
+    } else {
+        path.iter().any(|d| d.join(&interpreter).is_file())
+    };
+    if !found {
+        return Some(format!(
+            "{} starts with #! but its interpreter {interpreter} {}",
+            file.display(),
+            if interpreter.contains('/') {
+                "does not exist"
+            } else {
+                "is not on PATH"
+            }
+        ));
+    }
+    if let Some(dir) = Path::new(&interpreter)
+        .parent()
+        .filter(|_| interpreter.contains('/'))
+    {
+        mount_if_hidden(dir, mounts);
+    }
+    None
+}
+
+/// The program a `#!` line starts (`/usr/bin/env X`: X), if the file has one.
+fn interpreter(file: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(file).ok()?.read(&mut head).ok()?;
+    let head = &head[..n];
+    let line = head.strip_prefix(b"#!")?;
+    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.split_whitespace();
+    let first = words.next()?.to_string();
+    if first.ends_with("/env") {
+        return words.find(|w| !w.starts_with('-')).map(str::to_string);
+    }
+    Some(first)
+}
+
+/// Adds `dir` (absolute) to `mounts` when it lies in a directory the container hides.
+fn mount_if_hidden(dir: &Path, mounts: &mut BTreeSet<PathBuf>) {
+    let abs = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    for d in [dir.to_path_buf(), abs] {
+        if d.is_absolute() && hidden(&d) {
+            mounts.insert(d);
+        }
+    }
+}
+
+/// Whether `p` lies in a directory BenchExec's container hides.
+pub fn hidden(p: &Path) -> bool {
+    HIDDEN_DIRS.iter().any(|h| p.starts_with(h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpreters_of_scripts() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("s");
+        std::fs::write(&f, "#!/usr/bin/env -S python3 -u\nprint(1)\n").unwrap();
+        assert_eq!(interpreter(&f).as_deref(), Some("python3"));
+        std::fs::write(&f, "#! /bin/sh -e\n").unwrap();
+        assert_eq!(interpreter(&f).as_deref(), Some("/bin/sh"));
+        std::fs::write(&f, "\x7fELF").unwrap();
+        assert_eq!(interpreter(&f), None);
+    }
+
+    #[test]
+    fn hidden_directories() {
+        assert!(hidden(Path::new("/home/u/solver")));
+        assert!(hidden(Path::new("/tmp/x")));
+        assert!(!hidden(Path::new("/homework/x")));
+        assert!(!hidden(Path::new("/usr/bin")));
+    }
+}
