@@ -38,7 +38,7 @@ pub use crate::submission::SolverLocation;
 pub use plan::{DEFAULT_MAX_TASKS, PlanInput};
 pub use write::HELPER_BINARIES;
 
-use crate::model::Competition;
+use crate::model::{Competition, Division, Track};
 use crate::submission::Submission;
 use std::path::{Path, PathBuf};
 
@@ -57,6 +57,9 @@ pub struct GenerateOptions {
     pub binaries_from: Option<PathBuf>,
     /// At most this many tasks per definition (`None`: [`DEFAULT_MAX_TASKS`]).
     pub max_tasks: Option<usize>,
+    /// (track, division) pairs not to run: the non-competitive divisions
+    /// (rules 6; `smtcomp generate` computes them from the submissions' teams).
+    pub skip_divisions: std::collections::BTreeSet<(Track, Division)>,
 }
 
 /// What [`generate`] produced.
@@ -90,6 +93,7 @@ pub fn generate(
         test: opts.test,
         location: opts.location.clone(),
         max_tasks: opts.max_tasks.unwrap_or(DEFAULT_MAX_TASKS),
+        skip_divisions: &opts.skip_divisions,
     };
     let (manifest, mut warnings) = plan::plan(&input)?;
     warnings

@@ -43,6 +43,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = crate::benchexec::DEFAULT_MAX_TASKS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_tasks: usize,
+    /// Generate runs in non-competitive divisions too. By default they are
+    /// skipped (rules 6: "We will not run non-competitive divisions";
+    /// competitive = author-submitted solvers from two teams, docs/scoring.md).
+    #[arg(long)]
+    include_non_competitive: bool,
 }
 
 /// Where `--copy-binaries` takes the helpers from: `EXE_DIR/../helpers/` (the
@@ -95,6 +100,17 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
     } else {
         None
     };
+    let mut skip = super::noncompetitive::entered(&loaded, &comp);
+    skip.retain(|_, e| e.teams.len() < 2);
+    if args.include_non_competitive {
+        skip.clear();
+    } else if !skip.is_empty() {
+        eprintln!(
+            "note: non-competitive divisions not generated (rules 6; \
+             --include-non-competitive generates them): {}",
+            super::noncompetitive::describe(&skip)
+        );
+    }
     let opts = GenerateOptions {
         prepared: args.prepared,
         out: args.out.clone(),
@@ -105,6 +121,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         },
         binaries_from,
         max_tasks: Some(args.max_tasks),
+        skip_divisions: skip.into_keys().collect(),
     };
     match generate(&comp, &subs, &opts) {
         Err(problems) => {

@@ -41,6 +41,7 @@ pub fn generate(g: &Generation<'_>) -> StageResult<Generated> {
                 location: g.location.clone(),
                 binaries_from: None,
                 max_tasks: None,
+                skip_divisions: Default::default(),
             },
         )
         .map_err(|e| anyhow::anyhow!("cannot generate BenchExec definitions:\n{}", e.join("\n")))?;

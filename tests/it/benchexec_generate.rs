@@ -112,6 +112,7 @@ fn generation_for_2025_follows_the_dtd_rules() {
         location: SolverLocation::default(),
         binaries_from: None,
         max_tasks: None,
+        skip_divisions: Default::default(),
     };
     let g = generate(&comp, &subs, &opts).unwrap_or_else(|e| panic!("{e:#?}"));
     let elapsed = start.elapsed();
@@ -224,6 +225,7 @@ fn heats_and_large_definitions_are_split_covering_every_run_once() {
             location: SolverLocation::default(),
             binaries_from: None,
             max_tasks: max,
+            skip_divisions: Default::default(),
         };
         let m = generate(&comp, &subs, &opts)
             .unwrap_or_else(|e| panic!("{e:#?}"))
