@@ -554,6 +554,9 @@ fn generate_with_args(
         .arg("--competition")
         .arg(root().join("demo/competition.toml"))
         .arg("generate")
+        // The hand-made submissions are about names and commands, not teams:
+        // their divisions may be non-competitive (skipped by default).
+        .arg("--include-non-competitive")
         .arg("--submissions")
         .arg(&sdir)
         .arg("--prepared")
