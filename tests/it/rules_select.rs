@@ -356,3 +356,24 @@ fn generate_skips_non_competitive_divisions() {
     assert!(definitions(&out) > skipped, "{out}");
     assert!(!err.contains("non-competitive"), "{err}");
 }
+
+/// `validate-cores join --edition`: 2023 and 2025 have an Unsat Core Track;
+/// 2015 has none, a usage error (exit 2) before any file is read.
+#[test]
+fn core_join_edition_2015_is_a_usage_error() {
+    let (code, _, err) = smtcomp(&[
+        "validate-cores",
+        "join",
+        "--runs",
+        "missing.jsonl",
+        "--exec",
+        "missing",
+        "--edition",
+        "2015",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the 2015 rules have no Unsat Core Track"),
+        "{err}"
+    );
+}
