@@ -107,6 +107,7 @@ fn synthetic(n_runs: usize) {
     let input = ScoringInput {
         track: Track::SingleQuery,
         time_limit: 1200.0,
+        cores: 4,
         memory_mb: 30720,
         year: 2025,
         divisions: BTreeMap::from([(div, logic_names.clone())]),

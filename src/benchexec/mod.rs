@@ -40,7 +40,7 @@ pub use crate::submission::SolverLocation;
 pub use plan::{DEFAULT_MAX_TASKS, PlanInput};
 pub use write::HELPER_BINARIES;
 
-use crate::model::Competition;
+use crate::model::{Competition, Division, Track};
 use crate::submission::Submission;
 use std::path::{Path, PathBuf};
 
@@ -62,6 +62,9 @@ pub struct GenerateOptions {
     /// Fail (writing nothing) when a run's solver binary is missing or not
     /// executable in the execution directory ([`binary_problems`]).
     pub check_binaries: bool,
+    /// (track, division) pairs not to run: the non-competitive divisions
+    /// (rules 6; `smtcomp generate` computes them from the submissions' teams).
+    pub skip_divisions: std::collections::BTreeSet<(Track, Division)>,
 }
 
 /// What [`generate`] produced.
@@ -95,6 +98,7 @@ pub fn generate(
         test: opts.test,
         location: opts.location.clone(),
         max_tasks: opts.max_tasks.unwrap_or(DEFAULT_MAX_TASKS),
+        skip_divisions: &opts.skip_divisions,
     };
     let (manifest, mut warnings) = plan::plan(&input)?;
     if opts.check_binaries {

@@ -33,6 +33,8 @@ pub struct PlanInput<'a> {
     pub location: SolverLocation,
     /// At most this many tasks per definition (larger ones are split in parts).
     pub max_tasks: usize,
+    /// (track, division) pairs not to run (non-competitive divisions, rules 6).
+    pub skip_divisions: &'a BTreeSet<(Track, Division)>,
 }
 
 /// The default of [`PlanInput::max_tasks`] (`generate --max-tasks`): BenchExec
@@ -199,6 +201,9 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                     continue;
                 };
                 for (division, logics) in divisions {
+                    if input.skip_divisions.contains(&(track, division.clone())) {
+                        continue;
+                    }
                     let logics: Vec<Logic> = logics
                         .into_iter()
                         .filter(|l| prepared.contains_key(l))

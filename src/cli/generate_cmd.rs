@@ -48,6 +48,11 @@ pub struct GenerateArgs {
     /// are unpacked later (`smtcomp archives fetch SUBMISSIONS EXECDIR`).
     #[arg(long)]
     no_binary_check: bool,
+    /// Generate runs in non-competitive divisions too. By default they are
+    /// skipped (rules 6: "We will not run non-competitive divisions";
+    /// competitive = author-submitted solvers from two teams, docs/scoring.md).
+    #[arg(long)]
+    include_non_competitive: bool,
 }
 
 /// Where `--copy-binaries` takes the helpers from: `EXE_DIR/../helpers/` (the
@@ -107,6 +112,17 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
     } else {
         None
     };
+    let mut skip = super::noncompetitive::entered(&loaded, &comp);
+    skip.retain(|_, e| e.teams.len() < 2);
+    if args.include_non_competitive {
+        skip.clear();
+    } else if !skip.is_empty() {
+        eprintln!(
+            "note: non-competitive divisions not generated (rules 6; \
+             --include-non-competitive generates them): {}",
+            super::noncompetitive::describe(&skip)
+        );
+    }
     let opts = GenerateOptions {
         prepared: args.prepared,
         out: args.out.clone(),
@@ -118,6 +134,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         binaries_from,
         max_tasks: Some(args.max_tasks),
         check_binaries: !args.no_binary_check,
+        skip_divisions: skip.into_keys().collect(),
     };
     match generate(&comp, &subs, &opts) {
         Err(problems) => {

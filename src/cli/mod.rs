@@ -9,6 +9,7 @@ mod competition_cmd;
 mod demo_cmd;
 mod generate_cmd;
 mod ingest_cmd;
+mod noncompetitive;
 mod prepare_cmd;
 mod report_cmd;
 mod run_local_cmd;

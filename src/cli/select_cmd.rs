@@ -6,7 +6,8 @@ use crate::formats::datafile;
 use crate::formats::results::{ResultsFile, RunRecord};
 use crate::model::{Competition, Logic, RulesEdition, Status, Track};
 use crate::select::{
-    Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves, select, select_parallel,
+    PreviousRelease, Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves, select,
+    select_parallel,
 };
 use crate::submission::load_set;
 use clap::Args;
@@ -51,18 +52,44 @@ pub struct SelectArgs {
     /// Print per-logic statistics (all, removed, trivial, filtered, eligible, new, cap, selected).
     #[arg(long)]
     explain: bool,
+    /// With --submissions: select in non-competitive divisions too. By default
+    /// they are skipped (rules 6: "We will not run non-competitive divisions";
+    /// competitive = author-submitted solvers from two teams, docs/scoring.md).
+    #[arg(long)]
+    include_non_competitive: bool,
+    /// The previous release's inventory: a benchmark family is new when it is
+    /// not in it (rules 6: "one benchmark from each new benchmark family"); for
+    /// a logic it has no benchmark of, the `new_family_prefix` rule decides.
+    /// Default: the prefix rule.
+    #[arg(long, value_name = "FILE")]
+    previous_inventory: Option<PathBuf>,
     /// Output file (JSON; gzip if it ends in .gz). Default: standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
-    let comp = global.competition()?;
+    let mut comp = global.competition()?;
     if args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008 {
         return run_2008(&comp, &args);
     }
+    // The edition's own filters (2015: no unknown status; 2023: no arrays or
+    // datatypes in Model Validation) follow `rules`.
+    comp.rules = args.edition.unwrap_or(comp.rules);
     let inv = Inventory::read_cached(&args.inventory)?;
     let mut notes = Vec::new();
+    let previous_release = match &args.previous_inventory {
+        Some(f) => {
+            let p = PreviousRelease::from_inventory(&Inventory::read_cached(f)?);
+            notes.push(format!(
+                "new families: not in {} ({} families)",
+                f.display(),
+                p.families()
+            ));
+            Some(p)
+        }
+        None => None,
+    };
     let previous = read_results(&args.previous_results, &comp, &mut notes, true)?;
     let current = read_results(&args.current_results, &comp, &mut notes, false)?;
     // Expected statuses by path: only needed to judge results.
@@ -75,6 +102,11 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
             .collect()
     };
     let only = only_logics(&args.submissions, &comp, args.track)?;
+    let only = if args.include_non_competitive {
+        only
+    } else {
+        competitive_only(&args.submissions, &comp, args.track, only, &mut notes)?
+    };
     let mut selection = match args.track {
         Track::Parallel | Track::Cloud => {
             let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses);
@@ -96,6 +128,7 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
                 sound: &sound,
                 heats: args.heats,
                 only_logics: only.as_ref(),
+                previous: previous_release.as_ref(),
             };
             select(&inv, &input)
         }
@@ -266,6 +299,34 @@ fn only_logics(
             .flat_map(|divisions| divisions.values().flatten().cloned())
             .collect(),
     ))
+}
+
+/// Rules 6: non-competitive divisions are not run. With submissions, keeps of
+/// `only` (the logics entered) those of the track's competitive divisions
+/// (`noncompetitive::entered`) and notes the divisions left out.
+fn competitive_only(
+    paths: &[PathBuf],
+    comp: &Competition,
+    track: Track,
+    only: Option<BTreeSet<Logic>>,
+    notes: &mut Vec<String>,
+) -> anyhow::Result<Option<BTreeSet<Logic>>> {
+    let Some(mut only) = only else {
+        return Ok(None);
+    };
+    let mut skipped = super::noncompetitive::entered(&load_set(paths, comp), comp);
+    skipped.retain(|(t, _), e| *t == track && e.teams.len() < 2);
+    for e in skipped.values() {
+        only.retain(|l| !e.logics.contains(l));
+    }
+    if !skipped.is_empty() {
+        notes.push(format!(
+            "non-competitive divisions not selected (rules 6; --include-non-competitive \
+             selects them): {}",
+            super::noncompetitive::describe(&skipped)
+        ));
+    }
+    Ok(Some(only))
 }
 
 /// The `--explain` table.

@@ -7,7 +7,7 @@ use crate::submission::load_set;
 use crate::validate::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
 use crate::validate::{Checker, ModelOptions};
-use crate::validate::{join, split_command};
+use crate::validate::{join_with, split_command};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -105,6 +105,12 @@ pub struct JoinArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Validation rule: 2025 (default; majority: validated iff more unsat than
+    /// sat, refuted otherwise when some validator said sat, no points for 0/0) or
+    /// 2023 (refuted iff more sat than unsat; a tie or 0/0 is not refuted and
+    /// scores the reduction). 2008 and 2015 have no Unsat Core Track.
+    #[arg(long, value_name = "YEAR")]
+    edition: Option<crate::model::RulesEdition>,
 }
 
 /// Arguments of `validate-models`.
@@ -362,6 +368,16 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
 }
 
 fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
+    use crate::model::RulesEdition;
+    let rule = match a.edition {
+        None | Some(RulesEdition::Rules2025) => crate::validate::CoreRule::Majority2025,
+        Some(RulesEdition::Rules2023) => crate::validate::CoreRule::Refutation2023,
+        Some(e) => {
+            return Err(Failure::usage(format!(
+                "validate-cores join --edition {e}: the {e} rules have no Unsat Core Track"
+            )));
+        }
+    };
     let (identity, mut runs) = read_runs(global, &a.runs)?;
     require_core_runs(&a.runs, &runs)?;
     let manifest = match CoreManifest::read(&a.exec) {
@@ -388,7 +404,7 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
             CoreManifest::dir(&a.exec).display()
         );
     }
-    let summary = join(&mut runs, &manifest, &validation);
+    let summary = join_with(&mut runs, &manifest, &validation, rule);
     write_jsonl(
         a.output.as_ref().unwrap_or(&a.runs),
         identity.as_ref(),

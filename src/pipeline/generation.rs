@@ -43,6 +43,7 @@ pub fn generate(g: &Generation<'_>) -> StageResult<Generated> {
                 max_tasks: None,
                 // `install_archives` checks them once they are copied.
                 check_binaries: false,
+                skip_divisions: Default::default(),
             },
         )
         .map_err(|e| anyhow::anyhow!("cannot generate BenchExec definitions:\n{}", e.join("\n")))?;

@@ -38,6 +38,7 @@ pub fn select_track(
                 sound: &sound,
                 heats: 0,
                 only_logics: None,
+                previous: None,
             },
         )
         .map_err(|e| anyhow::anyhow!(e))

@@ -49,16 +49,19 @@ pub fn is_error_on_known(track: Track, answer: Answer, status: Status) -> bool {
 ///
 /// `status` is the status errors are judged against: the benchmark's status, or,
 /// under `unknown_status_from_sound_solvers`, the status resolved from sound solvers.
-/// `time_limit` is the track's wall-clock limit T: an answer with a wall time
-/// above T was not given within T, so it has no time scores (like an answer
-/// given when the limit was hit), unless `over_limit_answer_keeps_time`.
+/// `time_limit` is the track's wall-clock limit T and `cpu_limit` its CPU-time
+/// limit mT (rules 7.1): an answer with a wall time above T was not given within
+/// T, so w = 0; one with a CPU time above mT was not given within mT, so c = 0
+/// (the answer itself still counts, 7.1.2), even when BenchExec flagged no
+/// timeout; `over_limit_answer_keeps_time` keeps both times. Incremental: the
+/// time of the last answer, 0 when it is over the limit.
 pub fn score(
     track: Track,
     policy: &Policy,
     run: Option<&ScoredRun>,
     info: &BenchInfo,
     status: Status,
-    time_limit: f64,
+    (time_limit, cpu_limit): (f64, f64),
 ) -> BenchScore {
     let Some(r) = run else {
         return BenchScore::default();
@@ -67,7 +70,9 @@ pub fn score(
         return BenchScore::default();
     };
     let (aw, ac) = (r.wall_time.max(0.0), r.cpu_time.max(0.0));
-    let late = late || (!policy.over_limit_answer_keeps_time && aw > time_limit);
+    let strict = !policy.over_limit_answer_keeps_time;
+    let over_wall = |w: f64| strict && w > time_limit;
+    let over_cpu = |c: f64| strict && c > cpu_limit;
     let mut s = BenchScore {
         aw,
         ac,
@@ -83,8 +88,9 @@ pub fn score(
             s.w = aw;
             s.c = ac;
         } else if let Some(t) = r.last_answer_time {
-            s.w = t.wall.max(0.0);
-            s.c = t.cpu.max(0.0);
+            let (w, c) = (t.wall.max(0.0), t.cpu.max(0.0));
+            s.w = if over_wall(w) { 0.0 } else { w };
+            s.c = if over_cpu(c) { 0.0 } else { c };
         }
         return s;
     }
@@ -121,8 +127,8 @@ pub fn score(
         accepted && s.e == 0 && !late
     };
     if timed {
-        s.w = aw;
-        s.c = ac;
+        s.w = if over_wall(aw) { 0.0 } else { aw };
+        s.c = if over_cpu(ac) { 0.0 } else { ac };
     }
     s
 }

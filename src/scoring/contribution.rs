@@ -76,8 +76,9 @@ pub fn largest_contribution(
 }
 
 /// Rules 7.3.3: competitive sound solvers S (division error score 0) of competitive
-/// divisions with |S| > 2; empty-set time T; ranks normalised by competitive
-/// solver/benchmark pairs.
+/// divisions with |S| > 2; empty-set time T; ranks normalised by n_D / N, the
+/// competitive solver/benchmark pairs of D over those of the track's competitive
+/// divisions (non-competitive divisions are not run, rules 6).
 fn rules(
     tables: &[DivisionTable],
     groups: &[GroupScores],
@@ -90,20 +91,22 @@ fn rules(
     let mut total_pairs = 0u64;
     for table in tables {
         let (cells, _) = kind_cells(table, None, kind, input, policy);
-        let comp_pairs = cells
-            .iter()
-            .filter(|k| input.participants[table.cells[k.cell].solver].competitive)
-            .count() as u64;
-        total_pairs += comp_pairs;
         let Some(g) = groups
             .iter()
             .find(|g| g.is_division && g.name == table.division.as_str())
         else {
             continue;
         };
+        // Rules 6: non-competitive divisions are not run, so their pairs are
+        // not among the track's N competitive solver/benchmark pairs.
         if !g.competitive {
             continue;
         }
+        let comp_pairs = cells
+            .iter()
+            .filter(|k| input.participants[table.cells[k.cell].solver].competitive)
+            .count() as u64;
+        total_pairs += comp_pairs;
         let Some(p) = g.podium(kind) else { continue };
         let sound: Vec<usize> = p
             .steps

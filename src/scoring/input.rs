@@ -127,6 +127,8 @@ pub struct ScoringInput {
     pub track: Track,
     /// Wall-clock limit T in seconds.
     pub time_limit: f64,
+    /// Cores m per run: the CPU-time limit is m·T (rules 2025 7.1, 2015 7.1).
+    pub cores: u32,
     /// Memory limit in MB (reported only).
     pub memory_mb: u64,
     /// Competition year (reported only).
@@ -145,6 +147,13 @@ pub struct ScoringInput {
     /// without any run, and a registered solver without a run on it is unsolved.
     /// Empty: N = the benchmarks with at least one run (anchor 5.6).
     pub selection: Vec<Smt2File>,
+}
+
+impl ScoringInput {
+    /// The CPU-time limit m·T of a run (rules 7.1: `ac ∈ [0, mT]`); m is at least 1.
+    pub fn cpu_limit(&self) -> f64 {
+        f64::from(self.cores.max(1)) * self.time_limit
+    }
 }
 
 /// The facts of the benchmarks that appear in `runs` or in `selection`, from an inventory.

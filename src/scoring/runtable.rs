@@ -242,7 +242,7 @@ mod tests {
             scored_run(r).as_ref(),
             &info,
             status,
-            1200.0,
+            (1200.0, 4800.0),
         );
         let mine = run_score(r, 10).unwrap();
         (

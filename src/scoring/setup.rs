@@ -64,6 +64,7 @@ pub fn build_input_selected(
     let input = ScoringInput {
         track,
         time_limit: def.map_or(1200.0, |d| f64::from(d.limits.time_s)),
+        cores: def.map_or(1, |d| d.limits.cores),
         memory_mb: def.map_or(0, |d| d.limits.memory_mb),
         year: comp.year,
         divisions: def.map(|d| d.divisions.clone()).unwrap_or_default(),

@@ -271,7 +271,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                     run,
                     &row.info,
                     status,
-                    input.time_limit,
+                    (input.time_limit, input.cpu_limit()),
                 );
                 c
             })

@@ -4,11 +4,13 @@ pub mod e2008;
 pub mod e2008_inventory;
 mod evidence;
 mod parallel;
+mod previous;
 mod selection;
 
 pub use crate::util::rng::GlibcRandom;
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};
 pub use parallel::select_parallel;
+pub use previous::PreviousRelease;
 pub use selection::{
     Candidate, LogicStats, SelectedBenchmark, Selection, SelectionInputs, candidates, cap, select,
 };

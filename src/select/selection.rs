@@ -6,8 +6,9 @@
 //! and seed give the same selection, byte for byte.
 
 use super::evidence::{SoundAnswers, Triviality};
+use super::previous::PreviousRelease;
 use crate::benchmarks::{Inventory, Smt2File};
-use crate::model::{Competition, Logic, NewBenchmarkPriority, Status, Track};
+use crate::model::{Competition, Logic, NewBenchmarkPriority, RulesEdition, Status, Track};
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -99,6 +100,9 @@ pub struct SelectionInputs<'a> {
     pub heats: u32,
     /// Only these logics (e.g. those with entrants); `None`: all of the track.
     pub only_logics: Option<&'a BTreeSet<Logic>>,
+    /// The previous release, which decides which families are new; `None`: the
+    /// `new_family_prefix` rule.
+    pub previous: Option<&'a PreviousRelease>,
 }
 
 /// The candidates of a track from the inventory, grouped by logic (path order).
@@ -179,7 +183,20 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
     };
     let mut rng = GlibcRandom::new(input.seed);
     let mut stats = BTreeMap::new();
+    let mut notes = Vec::new();
     let by_logic = candidates(inv, track.is_incremental());
+    // 2015 rules 6 step 2: "Any benchmark whose expected output is neither sat
+    // nor unsat is removed" (non-incremental; incremental benchmarks keep their
+    // known-status prefix, footnote 5). Counted as `wrong_status`.
+    let unknown_out = comp.rules == RulesEdition::Rules2015;
+    // 2023 rules 5.5: "We exclude from the selection all benchmarks containing
+    // arrays or datatypes" (Model Validation): by logic.
+    let excluded_2023 = |logic: &Logic| {
+        comp.rules == RulesEdition::Rules2023
+            && track == Track::ModelValidation
+            && has_arrays_or_datatypes(logic.as_str())
+    };
+    let mut excluded: Vec<&str> = Vec::new();
     // The selected benchmarks of each logic in path order (`eligible` is in
     // path order, so index order is path order). Paths of two logics compare
     // as `LOGIC/` does (no logic name contains `/`), so concatenating the
@@ -192,6 +209,10 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         {
             continue;
         }
+        if excluded_2023(logic) {
+            excluded.push(logic.as_str());
+            continue;
+        }
         let mut st = LogicStats {
             all: all.len(),
             ..LogicStats::default()
@@ -202,7 +223,9 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
                 st.removed += 1;
             } else if track == Track::SingleQuery && input.triviality.is_trivial(&c.path) {
                 st.trivial += 1;
-            } else if !status_ok(track, c, input.sound) {
+            } else if !status_ok(track, c, input.sound)
+                || (unknown_out && c.status == Status::Unknown)
+            {
                 st.wrong_status += 1;
             } else if track == Track::UnsatCore && c.count < params.unsat_core_min_num_asserts {
                 st.too_few_asserts += 1;
@@ -211,11 +234,17 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             }
         }
         st.eligible = eligible.len();
-        let is_new = |c: &Candidate<'_>| {
+        let by_prefix = |c: &Candidate<'_>| {
             params
                 .new_family_prefix
                 .as_deref()
                 .is_some_and(|p| c.file.family.first().is_some_and(|f| f.starts_with(p)))
+        };
+        let is_new = |c: &Candidate<'_>| {
+            input
+                .previous
+                .and_then(|p| p.is_new_family(c.file))
+                .unwrap_or_else(|| by_prefix(c))
         };
         let new_families: BTreeMap<String, Vec<usize>> = eligible
             .iter()
@@ -258,6 +287,13 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         blocks.push((format!("{logic}/"), block));
         stats.insert(logic.clone(), st);
     }
+    if !excluded.is_empty() {
+        notes.push(format!(
+            "2023 rules 5.5: logics with arrays or datatypes excluded from the Model \
+             Validation selection: {}",
+            excluded.join(", ")
+        ));
+    }
     blocks.sort_by(|a, b| a.0.cmp(&b.0));
     let mut chosen: Vec<SelectedBenchmark> = blocks.into_iter().flat_map(|(_, b)| b).collect();
     if input.heats > 1 {
@@ -276,10 +312,17 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         track,
         year: comp.year,
         seed: input.seed,
-        notes: Vec::new(),
+        notes,
         logics: stats,
         benchmarks: chosen,
     })
+}
+
+/// Whether an SMT-LIB logic has arrays (`A` right after the optional `QF_`:
+/// `QF_AX`, `QF_ABV`, `AUFLIA`, ...) or datatypes (`DT`: `QF_DT`, `UFDTLIA`, ...).
+pub fn has_arrays_or_datatypes(logic: &str) -> bool {
+    let body = logic.strip_prefix("QF_").unwrap_or(logic);
+    body.starts_with('A') || body.contains("DT")
 }
 
 /// Rules section 6, step 3: the status filters of the Unsat-Core and
@@ -377,6 +420,36 @@ pub fn assign_heats(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn logics_with_arrays_or_datatypes() {
+        for l in [
+            "QF_AX",
+            "QF_ABV",
+            "QF_AUFBV",
+            "QF_ABVFPLRA",
+            "AUFLIA",
+            "QF_DT",
+            "QF_UFDT",
+            "QF_UFFPDTNIRA",
+            "UFDTLIA",
+        ] {
+            assert!(has_arrays_or_datatypes(l), "{l}");
+        }
+        for l in [
+            "QF_BV",
+            "QF_UF",
+            "QF_UFBV",
+            "QF_LIA",
+            "QF_FP",
+            "QF_BVFPLRA",
+            "QF_NIA",
+            "LIA",
+            "UFNIA",
+        ] {
+            assert!(!has_arrays_or_datatypes(l), "{l}");
+        }
+    }
 
     #[test]
     fn cap_formula_cases_of_the_rules() {

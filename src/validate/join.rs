@@ -2,6 +2,8 @@
 //! solvers answer `unsat` than `sat` on its restricted benchmark; with at
 //! least one `sat` and no `unsat` majority it is refuted (an error); 0/0 is
 //! not validated (no points in 2025). Verdicts go into the Unsat-Core runs.
+//! [`CoreRule::Refutation2023`] is the 2023 rule (refuted iff more `sat` than
+//! `unsat`; `validate-cores join --edition 2023`).
 
 use super::cores::CoreManifest;
 use crate::formats::runtable::{IngestRecord, RunAnswer};
@@ -18,6 +20,41 @@ pub fn majority(unsat: u32, sat: u32) -> CoreStatus {
         CoreStatus::Refuted
     } else {
         CoreStatus::NotValidated
+    }
+}
+
+/// Which edition's rule turns the validators' counts into a verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CoreRule {
+    /// 2025 rules 5.4 with the change list ("no points for a core that cannot be
+    /// validated"): [`majority`].
+    #[default]
+    Majority2025,
+    /// 2023 rules 5.4: "the unsatisfiability of an unsat core is refuted if the
+    /// number of validation solvers whose result is sat exceeds the number of
+    /// checking solvers whose result is unsat": [`refutation_2023`].
+    Refutation2023,
+}
+
+/// The 2023 rule on the counts: refuted iff more `sat` than `unsat`; every
+/// other core (a 1:1 tie, 0/0: no validator answered) is not refuted and
+/// scores its reduction (2023 7.1.4 has no "unverified core" case), so its
+/// status is `validated`; the verdict keeps the counts.
+pub fn refutation_2023(unsat: u32, sat: u32) -> CoreStatus {
+    if sat > unsat {
+        CoreStatus::Refuted
+    } else {
+        CoreStatus::Validated
+    }
+}
+
+impl CoreRule {
+    /// The verdict of this rule on the counts.
+    pub fn status(self, unsat: u32, sat: u32) -> CoreStatus {
+        match self {
+            CoreRule::Majority2025 => majority(unsat, sat),
+            CoreRule::Refutation2023 => refutation_2023(unsat, sat),
+        }
     }
 }
 
@@ -77,11 +114,21 @@ fn task_file(r: &IngestRecord, files: &HashMap<&str, usize>) -> Option<usize> {
 }
 
 /// Applies the validation runs to the Unsat-Core runs in `records`: every
-/// `unsat` run with a core gets a [`CoreVerdict`].
+/// `unsat` run with a core gets a [`CoreVerdict`] (2025 majority rule).
 pub fn join(
     records: &mut [IngestRecord],
     manifest: &CoreManifest,
     validation: &[IngestRecord],
+) -> JoinSummary {
+    join_with(records, manifest, validation, CoreRule::Majority2025)
+}
+
+/// [`join`] under the given edition's rule.
+pub fn join_with(
+    records: &mut [IngestRecord],
+    manifest: &CoreManifest,
+    validation: &[IngestRecord],
+    rule: CoreRule,
 ) -> JoinSummary {
     let mut summary = JoinSummary::default();
     let files: HashMap<&str, usize> = manifest
@@ -147,7 +194,7 @@ pub fn join(
                     answer: a.unwrap_or(RunAnswer::Error),
                 });
             }
-            out.status = majority(out.unsat, out.sat);
+            out.status = rule.status(out.unsat, out.sat);
             out
         })
         .collect();
@@ -192,6 +239,19 @@ mod tests {
         assert_eq!(majority(1, 1), CoreStatus::Refuted);
         assert_eq!(majority(0, 1), CoreStatus::Refuted);
         assert_eq!(majority(0, 0), CoreStatus::NotValidated);
+    }
+
+    /// 2023 rules 5.4: refuted iff #sat > #unsat. 1 unsat : 1 sat is a tie, not
+    /// an error (2025: refuted); 0/0 is not refuted and scores (2025: no points).
+    #[test]
+    fn refutation_rule_of_2023() {
+        let r = CoreRule::Refutation2023;
+        assert_eq!(r.status(1, 1), CoreStatus::Validated);
+        assert_eq!(r.status(0, 0), CoreStatus::Validated);
+        assert_eq!(r.status(2, 1), CoreStatus::Validated);
+        assert_eq!(r.status(1, 2), CoreStatus::Refuted);
+        assert_eq!(r.status(0, 1), CoreStatus::Refuted);
+        assert_eq!(CoreRule::Majority2025.status(1, 1), CoreStatus::Refuted);
     }
 
     fn run(track: Track, solver: &str, task: &str, answer: RunAnswer) -> IngestRecord {

@@ -78,6 +78,9 @@ fn bench(dir: &Path, prepared: &str, exec: &str, runs: &str) -> Vec<IngestRecord
         &[
             "generate",
             "--solvers-on-path",
+            // The fixtures' solvers share their authors (one team): every
+            // division is non-competitive, which `generate` skips by default.
+            "--include-non-competitive",
             "--solver-dir",
             &dropper_dir,
             "--submissions",

@@ -113,6 +113,7 @@ fn generation_for_2025_follows_the_dtd_rules() {
         binaries_from: None,
         max_tasks: None,
         check_binaries: false,
+        skip_divisions: Default::default(),
     };
     let g = generate(&comp, &subs, &opts).unwrap_or_else(|e| panic!("{e:#?}"));
     let elapsed = start.elapsed();
@@ -245,6 +246,7 @@ fn heats_and_large_definitions_are_split_covering_every_run_once() {
             binaries_from: None,
             max_tasks: max,
             check_binaries: false,
+            skip_divisions: Default::default(),
         };
         let m = generate(&comp, &subs, &opts)
             .unwrap_or_else(|e| panic!("{e:#?}"))
@@ -573,6 +575,9 @@ fn generate_with_args(
         .arg("--competition")
         .arg(root().join("demo/competition.toml"))
         .arg("generate")
+        // The hand-made submissions are about names and commands, not teams:
+        // their divisions may be non-competitive (skipped by default).
+        .arg("--include-non-competitive")
         .arg("--submissions")
         .arg(&sdir)
         .arg("--prepared")

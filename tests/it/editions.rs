@@ -79,6 +79,7 @@ fn input(
     ScoringInput {
         track,
         time_limit: t,
+        cores: 4,
         memory_mb: 1000,
         year: 2015,
         divisions,

@@ -32,6 +32,8 @@ mod prepare;
 mod proof_cvc5_summary;
 mod proof_exhibition_summary;
 mod report;
+mod rules_select;
+mod rules_text;
 mod run_local;
 mod scoring_golden;
 mod scoring_published_cases;

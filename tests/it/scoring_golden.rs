@@ -70,6 +70,7 @@ fn input(
     ScoringInput {
         track,
         time_limit: 1200.0,
+        cores: 4,
         memory_mb: 30720,
         year: 2025,
         divisions: BTreeMap::from([(Division::new(D), vec![Logic::new(L)])]),
@@ -679,10 +680,12 @@ fn explain_differences_names_the_switch() {
     );
 }
 
-/// Rules 2025 7.1: w and c are the times of a benchmark solved *within* T.
-/// An answer with a wall time above T (BenchExec did not flag a timeout, e.g.
-/// the answer came during its grace period) still counts (n = 1, 7.1.2) but
-/// has no time scores; `over_limit_answer_keeps_time` keeps them.
+/// Rules 2025 7.1: w is the wall time of a benchmark solved *within* T, c its
+/// CPU time when solved within mT (m = 4 cores: 4800 s). An answer with a wall
+/// time above T (BenchExec did not flag a timeout, e.g. the answer came during
+/// its grace period) still counts (n = 1, 7.1.2) but has w = 0; its CPU time
+/// (1150 s <= 4800 s) is within mT, so c stays; `over_limit_answer_keeps_time`
+/// keeps both. The CPU case: `tests/it/rules_limits.rs`.
 #[test]
 fn answer_over_the_wall_limit_has_no_time_scores() {
     let t = Track::SingleQuery;
@@ -699,11 +702,11 @@ fn answer_over_the_wall_limit_has_no_time_scores() {
         ],
     );
     let s = scoring::score(&inp, &Policy::rules());
-    // A: e = 0, n = 2 (both answers count), w = 0 + 10 = 10, c = 0 + 10 = 10.
+    // A: e = 0, n = 2 (both answers count), w = 0 + 10 = 10, c = 1150 + 10 = 1160.
     let a = step(&s, Kind::Parallel, "A");
     assert_eq!((a.e, a.n), (0, 2));
     approx(a.w, 10.0);
-    approx(a.c, 10.0);
+    approx(a.c, 1160.0);
     // B: n = 1, w = c = 1000. Order by n: A before B.
     let b = step(&s, Kind::Parallel, "B");
     assert_eq!((b.e, b.n), (0, 1));

@@ -76,6 +76,7 @@ fn run_select(
             sound: &sound,
             heats,
             only_logics: None,
+            previous: None,
         },
     )
     .unwrap()
@@ -448,6 +449,7 @@ fn proof_exhibition_2023_takes_unsat_benchmarks_and_its_own_cap() {
             sound: &sound,
             heats: 0,
             only_logics: None,
+            previous: None,
         },
     )
     .unwrap();
@@ -476,6 +478,7 @@ fn proof_exhibition_2023_takes_unsat_benchmarks_and_its_own_cap() {
             sound: &sound,
             heats: 0,
             only_logics: None,
+            previous: None,
         },
     )
     .unwrap();

@@ -8,7 +8,9 @@
 //!   the first check-sat of unknown status, so only the known-status prefix counts,
 //!   rules footnote 5). `w`, `c`: the run's wall (capped at T) and CPU time,
 //!   *whether or not* the benchmark was solved (rules section 3: "time spent on
-//!   unsolved benchmarks" counts).
+//!   unsolved benchmarks" counts); `c` capped at m·T (`c ∈ [0, 4T]`). A main-track
+//!   answer with a wall time above T is not taken into consideration (7.1: the
+//!   process must terminate within the limit), flagged as a timeout or not.
 //! * 7.2 sequential score: `e_S = n_S = 0` if `c > T`, else `e, n`; `c_S = min(c, T)`.
 //! * 7.3 division score = component-wise sums; raw order `e` asc, `n` desc, `w` asc,
 //!   `c` asc; sequential order `e_S` asc, `n_S` desc, `c_S` asc (then name, for
@@ -141,6 +143,7 @@ pub fn wide_term(e: u64, n: u64, big_n: u64) -> f64 {
 pub fn score(input: &ScoringInput, experimental: &BTreeSet<Division>) -> Scores {
     let main = input.track != Track::Incremental;
     let t = input.time_limit;
+    let cpu_t = input.cpu_limit();
     let mut divisions = Vec::new();
     // solver -> (raw, seq, count)
     let mut wide: BTreeMap<usize, (f64, f64, u64)> = BTreeMap::new();
@@ -180,8 +183,14 @@ pub fn score(input: &ScoringInput, experimental: &BTreeSet<Division>) -> Scores 
                 continue; // no run: ⟨0, 0, 0, 0⟩
             };
             let status = table.files[cell.file].info.status;
+            // 7.1: "for a (correct or incorrect) result to be taken into
+            // consideration, the solver process must terminate ... within the
+            // time limit": a wall time above T discards the answer even when no
+            // timeout was flagged (the join already discards flagged ones).
+            let in_time = cell.score.aw <= t;
             let (e, n) = if main {
                 match answer {
+                    Answer::Sat | Answer::Unsat if !in_time => (0, 0),
                     Answer::Sat | Answer::Unsat if answer.contradicts(status) => (1, 0),
                     Answer::Sat | Answer::Unsat => (0, 1),
                     _ => (0, 0),
@@ -189,8 +198,9 @@ pub fn score(input: &ScoringInput, experimental: &BTreeSet<Division>) -> Scores 
             } else {
                 (cell.score.e, u64::try_from(cell.score.n).unwrap_or(0))
             };
+            // w ∈ [0, T], c ∈ [0, 4T] (m·T: the track's cores).
             let w = cell.score.aw.min(t);
-            let c = cell.score.ac;
+            let c = cell.score.ac.min(cpu_t);
             row.e += e;
             row.n += n;
             row.w += w;
