@@ -7,6 +7,7 @@ mod archives_cmd;
 mod benchmarks_cmd;
 mod competition_cmd;
 mod demo_cmd;
+mod export_cmd;
 mod generate_cmd;
 mod ingest_cmd;
 mod noncompetitive;
@@ -207,6 +208,9 @@ pub enum Command {
     Demo(demo_cmd::DemoArgs),
     /// Write the static results site: HTML pages, SVG plots, scores XML and XSLT.
     Report(report_cmd::ReportArgs),
+    /// Export files for the organizers' website (SMT-COMP/smt-comp.github.io).
+    #[command(subcommand)]
+    Export(export_cmd::ExportCommand),
     /// Test a submission's solver on small benchmarks of every entered track and logic,
     /// through tool-info, real BenchExec and our binaries; a verdict per run.
     #[command(name = "test-solver")]
@@ -232,6 +236,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::ValidateModels(args) => validate_cmd::run_models(&cli.global, args),
         Command::Score(args) => score_cmd::run(&cli.global, args),
         Command::Report(args) => report_cmd::run(&cli.global, args),
+        Command::Export(cmd) => export_cmd::run(&cli.global, cmd),
         Command::TestSolver(args) => test_solver_cmd::run_test_solver(&cli.global, args),
     }
 }

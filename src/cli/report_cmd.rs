@@ -42,7 +42,7 @@ pub struct ReportArgs {
 }
 
 /// The generation date: `--date` (`none`: no date), else `SOURCE_DATE_EPOCH`, else today (UTC).
-fn generation_date(arg: Option<&str>) -> Result<Option<String>, super::Failure> {
+pub(super) fn generation_date(arg: Option<&str>) -> Result<Option<String>, super::Failure> {
     match arg {
         Some("none") => Ok(None),
         Some(d) => chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")

@@ -19,6 +19,7 @@ mod html;
 mod nav;
 mod pages;
 mod plots;
+pub mod website;
 mod xml;
 
 pub use benchmarks::{ROWS_PER_PAGE, benchmarks_file};

@@ -15,6 +15,7 @@ mod editions;
 mod editions_rescore;
 mod editions_select_2008;
 mod editions_select_2008_cli;
+mod export_website;
 mod fuzz_props;
 mod glibc_random;
 mod hostile_cli;

@@ -12,6 +12,7 @@
 //! output that were not published are listed (and pinned, so a change is seen).
 //! Scrape quirks are those of `scoring_replay.rs` (documented in docs/scoring.md).
 
+use crate::support::python_fmt6 as fmt6;
 use crate::support::{data, smtcomp};
 use serde_json::Value;
 use std::path::Path;
@@ -55,22 +56,6 @@ fn num(v: &Value) -> f64 {
     v.as_f64()
         .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
         .unwrap_or(f64::NAN)
-}
-
-/// Python's `str(round(x, 6))` (the scraped best-overall contributions).
-fn fmt6(x: f64) -> String {
-    let r = (x * 1e6).round() / 1e6;
-    if r != 0.0 && r.abs() < 1e-4 {
-        let s = format!("{r:e}");
-        let (m, e) = s.split_once('e').unwrap();
-        let e: i32 = e.parse().unwrap();
-        return format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
-    }
-    if r == r.trunc() {
-        format!("{}", r as i64)
-    } else {
-        format!("{r:.6}").trim_end_matches('0').to_string()
-    }
 }
 
 /// Compares one division/logic page: benchmarks, competitiveness, every row of

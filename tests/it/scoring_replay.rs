@@ -12,6 +12,7 @@
 //! * CPU and wall scores are shown with 2 decimals.
 
 use crate::support::data::inventory_2025;
+use crate::support::python_fmt6 as fmt6;
 use serde_json::Value;
 use smtcomp::benchmarks::Inventory;
 use smtcomp::model::{Competition, Track};
@@ -336,22 +337,6 @@ fn check_winner(t: &mut Tally, what: &str, page: &Value, kind: Kind, ours: Optio
 }
 
 /// Python's `str(round(x, 6))`-like formatting of the scraped contributions.
-fn fmt6(x: f64) -> String {
-    let r = (x * 1e6).round() / 1e6;
-    if r != 0.0 && r.abs() < 1e-4 {
-        // Python's repr switches to scientific notation: 5e-06.
-        let s = format!("{r:e}");
-        let (m, e) = s.split_once('e').unwrap();
-        let e: i32 = e.parse().unwrap();
-        return format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
-    }
-    if r == r.trunc() {
-        format!("{}", r as i64)
-    } else {
-        let s = format!("{r:.6}");
-        s.trim_end_matches('0').to_string()
-    }
-}
 
 fn replay(track: Track, results: &str, published: &str, inv: &Inventory) -> Tally {
     let input = input_for(track, results, inv);

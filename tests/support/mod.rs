@@ -118,3 +118,22 @@ pub fn fuzz_cases(default: u32) -> u32 {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
+
+/// A score as the published pages show it (Python's repr of the value rounded to 6 digits).
+#[allow(dead_code)] // tests/it only
+pub fn python_fmt6(x: f64) -> String {
+    let r = (x * 1e6).round() / 1e6;
+    if r != 0.0 && r.abs() < 1e-4 {
+        // Python's repr switches to scientific notation: 5e-06.
+        let s = format!("{r:e}");
+        let (m, e) = s.split_once('e').unwrap();
+        let e: i32 = e.parse().unwrap();
+        return format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
+    }
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        let s = format!("{r:.6}");
+        s.trim_end_matches('0').to_string()
+    }
+}

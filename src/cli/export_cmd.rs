@@ -1,0 +1,168 @@
+//! `smtcomp export website OUT`: the files of the organizers' Hugo site.
+
+use super::score_cmd::{load_inputs, unknown_solvers};
+use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, to_json};
+use crate::model::{RulesEdition, Track};
+use crate::report::website;
+use crate::scoring;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// `smtcomp export ...`.
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// The organizers' website files: `content/results/<page>.md` (division, logic,
+    /// recognition and track summary pages) and `data/{tracks,division_tracks,participants}.json`.
+    Website(WebsiteArgs),
+}
+
+/// Arguments of `smtcomp export website`.
+#[derive(Debug, Args)]
+pub struct WebsiteArgs {
+    /// Output directory (the website's `web/` directory: files go to `content/results/` and `data/`).
+    #[arg(value_name = "OUT")]
+    out: PathBuf,
+    /// Runs of the exported tracks: results files or JSON lines (ingested run table), gz or not.
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    runs: Vec<PathBuf>,
+    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format).
+    #[arg(long, value_name = "FILE")]
+    inventory: PathBuf,
+    /// Submission files or directories.
+    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    submissions: Vec<PathBuf>,
+    /// Tracks to export (default: every track of the definition that has runs).
+    #[arg(long, num_args = 1.., value_name = "TRACK")]
+    track: Vec<Track>,
+    /// Scoring policy: `rules` (default) or `published-2025` (as the organizers' tool).
+    #[arg(long, value_enum, default_value = "rules")]
+    policy: PolicyName,
+    /// Export anyway when runs belong to solvers no submission names (they are ignored).
+    #[arg(long)]
+    allow_unknown_solvers: bool,
+    /// `resultdate` of every page (`YYYY-MM-DD`). Default: the date of
+    /// `SOURCE_DATE_EPOCH` if set, else today (UTC); `none`: the year.
+    #[arg(long, value_name = "DATE")]
+    date: Option<String>,
+}
+
+/// Runs `smtcomp export ...`.
+pub(super) fn run(global: &GlobalArgs, cmd: ExportCommand) -> CmdResult {
+    match cmd {
+        ExportCommand::Website(args) => website_cmd(global, args),
+    }
+}
+
+fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
+    let comp = global.competition()?;
+    if comp.rules != RulesEdition::Rules2025 {
+        return Err(Failure::usage(format!(
+            "export website scores under the 2025 rules; {} uses the {} rules",
+            comp.name, comp.rules
+        )));
+    }
+    let date = super::report_cmd::generation_date(args.date.as_deref())?;
+    for t in &args.track {
+        if comp.track(*t).is_none() {
+            eprintln!("error: track {t} is not defined in {}", comp.name);
+            return Ok(Outcome::Problems);
+        }
+    }
+    let (runs, inventory, subs) =
+        load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
+    let tracks: Vec<Track> = if args.track.is_empty() {
+        comp.tracks
+            .keys()
+            .copied()
+            .filter(|t| runs.iter().any(|r| r.track == *t))
+            .filter(|t| !matches!(t, Track::ProofExhibition | Track::UnsatCoreValidation))
+            .collect()
+    } else {
+        args.track.clone()
+    };
+    if tracks.is_empty() {
+        eprintln!(
+            "error: no runs of a track of {} in the given runs; nothing written",
+            comp.name
+        );
+        return Ok(Outcome::Problems);
+    }
+    let policy = args.policy.policy();
+    // Everything is computed before the first file is written: a failure writes nothing.
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    for &t in &tracks {
+        let unknown = unknown_solvers(&runs, &subs, t);
+        if !unknown.is_empty() {
+            let list: Vec<String> = unknown
+                .iter()
+                .map(|(s, n)| format!("{s} ({n} run(s))"))
+                .collect();
+            if !args.allow_unknown_solvers {
+                eprintln!(
+                    "error: {t}: runs of solvers that no submission names: {}; nothing written (--allow-unknown-solvers exports without them)",
+                    list.join(", ")
+                );
+                return Ok(Outcome::Problems);
+            }
+            eprintln!(
+                "warning: {t}: runs of solvers that no submission names, ignored: {}",
+                list.join(", ")
+            );
+        }
+        let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
+        if mine.is_empty() {
+            eprintln!("error: no runs of track {t}; nothing written");
+            return Ok(Outcome::Problems);
+        }
+        let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
+        if !missing.is_empty() {
+            eprintln!(
+                "warning: {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                missing.len(),
+                missing[0]
+            );
+        }
+        let scores = scoring::score(&input, &policy);
+        for (name, page) in website::results_pages(
+            &scores,
+            input.time_limit as u64,
+            input.memory_mb,
+            comp.year,
+            date.as_deref(),
+        ) {
+            files.push((
+                PathBuf::from("content/results").join(format!("{name}.md")),
+                to_json(&page)?,
+            ));
+        }
+    }
+    files.push((
+        "data/tracks.json".into(),
+        to_json(&website::tracks_data(&comp))?,
+    ));
+    files.push((
+        "data/division_tracks.json".into(),
+        to_json(&website::division_tracks_data(&comp))?,
+    ));
+    files.push((
+        "data/participants.json".into(),
+        to_json(&website::participants_data(&subs))?,
+    ));
+    for (rel, text) in &files {
+        let path = args.out.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    let names: Vec<String> = tracks.iter().map(|t| t.to_string()).collect();
+    println!(
+        "wrote {} file(s) for {} to {} (content/results/, data/)",
+        files.len(),
+        names.join(", "),
+        args.out.display()
+    );
+    Ok(Outcome::Ok)
+}
