@@ -98,6 +98,7 @@ fn input_divs(
         runs,
         benchmarks,
         base_solvers: BTreeMap::new(),
+        selection: Vec::new(),
     }
 }
 

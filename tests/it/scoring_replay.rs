@@ -336,8 +336,6 @@ fn check_winner(t: &mut Tally, what: &str, page: &Value, kind: Kind, ours: Optio
     }
 }
 
-/// Python's `str(round(x, 6))`-like formatting of the scraped contributions.
-
 fn replay(track: Track, results: &str, published: &str, inv: &Inventory) -> Tally {
     let input = input_for(track, results, inv);
     let scores = scoring::score(&input, &Policy::published_2025());
