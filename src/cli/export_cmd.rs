@@ -1,6 +1,6 @@
 //! `smtcomp export website OUT`: the files of the organizers' Hugo site.
 
-use super::score_cmd::{load_inputs, unknown_solvers};
+use super::score_cmd::{load_inputs, unknown_solvers_stop};
 use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, to_json};
 use crate::model::{RulesEdition, Track};
 use crate::report::website;
@@ -91,23 +91,15 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
     // Everything is computed before the first file is written: a failure writes nothing.
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     for &t in &tracks {
-        let unknown = unknown_solvers(&runs, &subs, t);
-        if !unknown.is_empty() {
-            let list: Vec<String> = unknown
-                .iter()
-                .map(|(s, n)| format!("{s} ({n} run(s))"))
-                .collect();
-            if !args.allow_unknown_solvers {
-                eprintln!(
-                    "error: {t}: runs of solvers that no submission names: {}; nothing written (--allow-unknown-solvers exports without them)",
-                    list.join(", ")
-                );
-                return Ok(Outcome::Problems);
-            }
-            eprintln!(
-                "warning: {t}: runs of solvers that no submission names, ignored: {}",
-                list.join(", ")
-            );
+        if unknown_solvers_stop(
+            &runs,
+            &subs,
+            t,
+            args.allow_unknown_solvers,
+            &format!("{t}: "),
+            "--allow-unknown-solvers exports without these runs; nothing written",
+        ) {
+            return Ok(Outcome::Problems);
         }
         let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
         if mine.is_empty() {

@@ -39,6 +39,23 @@ pub struct ReportArgs {
     /// `--date none` shows no date.
     #[arg(long, value_name = "DATE")]
     date: Option<String>,
+    /// The selection of a track (`TRACK=FILE`, repeatable; several files of one track are
+    /// united, e.g. Parallel and Cloud): its benchmarks without a run count as not solved
+    /// and are reported as missing, as in `smtcomp score --selection`.
+    #[arg(long, value_name = "TRACK=FILE", value_parser = parse_selection)]
+    selection: Vec<(Track, PathBuf)>,
+}
+
+/// `TRACK=FILE` of `--selection`.
+fn parse_selection(s: &str) -> Result<(Track, PathBuf), String> {
+    let (t, f) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?}: expected TRACK=FILE, e.g. SingleQuery=selection-sq.json"))?;
+    let track: Track = t.parse().map_err(|e| format!("{e}"))?;
+    if f.is_empty() {
+        return Err(format!("{s:?}: no file after '='"));
+    }
+    Ok((track, PathBuf::from(f)))
 }
 
 /// The generation date: `--date` (`none`: no date), else `SOURCE_DATE_EPOCH`, else today (UTC).
@@ -82,30 +99,54 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
             return Ok(Outcome::Problems);
         }
     }
-    let (runs, inventory, subs) =
-        super::score_cmd::load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
+    for (t, f) in &args.selection {
+        if !args.track.contains(t) {
+            return Err(super::Failure::usage(format!(
+                "--selection {t}={}: track {t} is not reported (--track)",
+                f.display()
+            )));
+        }
+    }
+    let mut selections: std::collections::BTreeMap<Track, Vec<crate::benchmarks::Smt2File>> =
+        Default::default();
+    for (t, f) in &args.selection {
+        selections
+            .entry(*t)
+            .or_default()
+            .extend(super::score_cmd::read_selection(f)?);
+    }
+    for files in selections.values_mut() {
+        files.sort_by_cached_key(|f| f.path());
+        files.dedup();
+    }
+    let every_selected: Vec<_> = selections.values().flatten().cloned().collect();
+    let (runs, inventory, subs) = super::score_cmd::load_inputs_selected(
+        &comp,
+        &args.runs,
+        &args.inventory,
+        &args.submissions,
+        &every_selected,
+    )?;
     for &t in &args.track {
         super::score_cmd::require_runs_of(t, &runs, &args.runs)?;
     }
     let mut tracks = Vec::new();
     for &t in &args.track {
-        let unknown = super::score_cmd::unknown_solvers(&runs, &subs, t);
-        if !unknown.is_empty() {
-            let list = unknown
-                .iter()
-                .map(|(s, n)| format!("{s} ({n} run(s))"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            if !args.allow_unknown_solvers {
-                eprintln!(
-                    "error: {t}: runs of solvers that no submission names: {list} (--allow-unknown-solvers reports without these runs)"
-                );
-                return Ok(Outcome::Problems);
-            }
-            eprintln!("warning: {t}: runs of solvers that no submission names, ignored: {list}");
+        if super::score_cmd::unknown_solvers_stop(
+            &runs,
+            &subs,
+            t,
+            args.allow_unknown_solvers,
+            &format!("{t}: "),
+            "--allow-unknown-solvers reports without these runs",
+        ) {
+            return Ok(Outcome::Problems);
         }
         let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
-        let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
+        let selection = selections.remove(&t).unwrap_or_default();
+        let with_selection = !selection.is_empty();
+        let (input, missing) =
+            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection);
         if !missing.is_empty() {
             eprintln!(
                 "warning: {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
@@ -113,7 +154,18 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
                 missing[0]
             );
         }
-        tracks.push(TrackReport::compute(input, &policy));
+        let report = TrackReport::compute(input, &policy);
+        if with_selection {
+            for m in &report.scores.missing {
+                eprintln!(
+                    "missing: {t}: {}: {} benchmark(s) without a run (scored unsolved), e.g. {}",
+                    m.solver,
+                    m.count,
+                    m.examples.join(", ")
+                );
+            }
+        }
+        tracks.push(report);
     }
     let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if !std::io::stderr().is_terminal() {

@@ -243,7 +243,7 @@ pub(super) fn load_inputs(
 }
 
 /// [`load_inputs`], reading the inventory facts of `selection` too.
-fn load_inputs_selected(
+pub(super) fn load_inputs_selected(
     comp: &crate::model::Competition,
     runs: &[PathBuf],
     inventory: &Path,
@@ -360,20 +360,15 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
         &selection,
     )?;
     require_runs_of(args.track, &runs, &args.runs)?;
-    let unknown = unknown_solvers(&runs, &subs, args.track);
-    if !unknown.is_empty() {
-        let list = unknown
-            .iter()
-            .map(|(s, n)| format!("{s} ({n} run(s))"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        if !args.allow_unknown_solvers {
-            eprintln!(
-                "error: runs of solvers that no submission names: {list} (check the submissions; --allow-unknown-solvers scores without these runs)"
-            );
-            return Ok(Outcome::Problems);
-        }
-        eprintln!("warning: runs of solvers that no submission names, ignored: {list}");
+    if unknown_solvers_stop(
+        &runs,
+        &subs,
+        args.track,
+        args.allow_unknown_solvers,
+        "",
+        "check the submissions; --allow-unknown-solvers scores without these runs",
+    ) {
+        return Ok(Outcome::Problems);
     }
     let with_selection = !selection.is_empty();
     let (input, missing) =
@@ -562,6 +557,35 @@ fn proof_exhibition(
         _ => pe::markdown(&report),
     };
     write_out(args.output.as_deref(), &text)
+}
+
+/// Whether runs of solvers that no submission names stop the command: prints
+/// `error: {prefix}runs of solvers that no submission names: S (N run(s)), ... ({hint})`
+/// (true), or with `allow` a warning that they are ignored (false).
+pub(super) fn unknown_solvers_stop(
+    runs: &[ScoredRun],
+    subs: &[crate::submission::LoadedSubmission],
+    track: Track,
+    allow: bool,
+    prefix: &str,
+    hint: &str,
+) -> bool {
+    let unknown = unknown_solvers(runs, subs, track);
+    if unknown.is_empty() {
+        return false;
+    }
+    let list = unknown
+        .iter()
+        .map(|(s, n)| format!("{s} ({n} run(s))"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if allow {
+        eprintln!("warning: {prefix}runs of solvers that no submission names, ignored: {list}");
+        false
+    } else {
+        eprintln!("error: {prefix}runs of solvers that no submission names: {list} ({hint})");
+        true
+    }
 }
 
 /// Solvers with runs that no readable submission names, with their run counts

@@ -330,6 +330,32 @@ pub fn track_index(meta: &SiteMeta, r: &TrackReport) -> String {
             .collect();
         b.push_str(&table(" class=\"index\"", &head, &rows));
     }
+    if !r.scores.missing.is_empty() {
+        b.push_str(
+            "<h2>Missing runs</h2>\n<p>Benchmarks of the track without a run of a registered \
+             solver, scored as not solved:</p>\n",
+        );
+        let rows: Vec<(String, Vec<String>)> = r
+            .scores
+            .missing
+            .iter()
+            .map(|m| {
+                (
+                    String::new(),
+                    vec![
+                        esc(&m.solver),
+                        m.count.to_string(),
+                        esc(&m.examples.join(", ")),
+                    ],
+                )
+            })
+            .collect();
+        b.push_str(&table(
+            " class=\"missing\"",
+            &["Solver", "Benchmarks without a run", "e.g."],
+            &rows,
+        ));
+    }
     let _ = writeln!(
         b,
         "<p>{} disagreement(s) (benchmarks removed), {} division(s) with unsound solvers.</p>",

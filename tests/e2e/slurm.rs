@@ -81,12 +81,17 @@ fn untimed(v: &Value) -> Value {
 fn runs(out: &Path) -> Vec<String> {
     let mut text = String::new();
     use std::io::Read;
-    flate2::read::GzDecoder::new(std::fs::File::open(out.join("runs-validated.jsonl.gz")).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
+    // Every gzip member: the table is written as several (header, record chunks).
+    flate2::read::MultiGzDecoder::new(
+        std::fs::File::open(out.join("runs-validated.jsonl.gz")).unwrap(),
+    )
+    .read_to_string(&mut text)
+    .unwrap();
     let mut v: Vec<String> = text
         .lines()
-        .map(|l| untimed(&serde_json::from_str::<Value>(l).unwrap()).to_string())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v.get("run_table").is_none()) // the header line
+        .map(|v| untimed(&v).to_string())
         .collect();
     v.sort();
     v

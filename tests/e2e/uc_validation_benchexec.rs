@@ -42,7 +42,7 @@ fn smtcomp(dir: &Path, args: &[&str]) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
     let takes_definition = match args {
         ["run-local" | "prepare" | "validate-models", ..] => false,
-        ["validate-cores", "join", ..] => false,
+        ["validate-cores", "join", ..] => true,
         ["validate-cores", "generate", ..] => true,
         ["validate-cores", ..] => args.contains(&"--submissions"),
         _ => true,

@@ -191,7 +191,7 @@ fn replay(track: &str, suffix: &str, results: &str, published: &str) {
                     &mut bad,
                     &mut n,
                     format!("{name}: {label} {} vs {w}", page[winner_key(label)]),
-                    &page[winner_key(label)] == w,
+                    page[winner_key(label)].as_str().unwrap_or("-") == w,
                 );
             }
             continue;

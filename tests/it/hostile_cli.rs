@@ -220,6 +220,56 @@ fn empty_inputs_are_errors_and_write_nothing() {
         "{err}"
     );
     assert!(!out_file.exists());
+    // select on an empty inventory: nothing selected is an error, nothing written.
+    let (code, _, err) = smtcomp(&[
+        "select",
+        "SingleQuery",
+        "--inventory",
+        &p(&inventory),
+        "--seed",
+        "1",
+        "-o",
+        &p(&out_file),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!(
+            "{}: no benchmark of track SingleQuery selected (an empty inventory, or none of its logics); nothing written",
+            inventory.display()
+        )),
+        "{err}"
+    );
+    assert!(!out_file.exists());
+    // prepare of an empty selection: an error, nothing prepared.
+    let selection = dir.join("selection.json");
+    let empty_selection = smtcomp::select::Selection {
+        track: Track::SingleQuery,
+        year: 2025,
+        seed: 1,
+        notes: Vec::new(),
+        logics: Default::default(),
+        benchmarks: Vec::new(),
+    };
+    std::fs::write(&selection, serde_json::to_string(&empty_selection).unwrap()).unwrap();
+    let (code, _, err) = smtcomp(&[
+        "prepare",
+        "SingleQuery",
+        "--selection",
+        &p(&selection),
+        "--library",
+        &p(&empty),
+        "--out",
+        &p(&out_file),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!(
+            "{}: the selection holds no benchmark; nothing prepared",
+            selection.display()
+        )),
+        "{err}"
+    );
+    assert!(!out_file.exists());
 }
 
 /// `validate-models` whose logs are not where the table says (no `--logs`,

@@ -793,3 +793,77 @@ fn report_cli_names_the_competition_and_date_and_is_reproducible() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a date YYYY-MM-DD"));
 }
+
+/// `report --selection TRACK=FILE` (issue 18 accounting 4), on the hand-computed
+/// Parallel case of `scoring_published_cases::selection_counts_benchmarks_without_runs`:
+/// runs SolverA a unsat, b sat; SolverB a timeout; SolverC-cloud none. The union
+/// of the Parallel (a, b, c) and Cloud (c, d) selections: N = 4; missing runs:
+/// A 2 (c, d), B 3 (b, c, d), C 4 (a, b, c, d), reported on stderr and on the
+/// track index; the division page shows N = 4.
+#[test]
+fn report_selection_counts_and_shows_benchmarks_without_runs() {
+    let cases = root().join("tests/data/scoring/published-cases");
+    let dir = tempfile::tempdir().unwrap();
+    let out = assert_cmd::Command::cargo_bin("smtcomp")
+        .unwrap()
+        .args(["report", "--track", "Parallel", "--date", "none", "--runs"])
+        .arg(cases.join("results-parallel-cases.json"))
+        .arg("--inventory")
+        .arg(cases.join("inventory.json"))
+        .arg("--submissions")
+        .arg(cases.join("submissions"))
+        .arg("--selection")
+        .arg(format!(
+            "Parallel={}",
+            cases.join("selection-parallel.json").display()
+        ))
+        .arg("--selection")
+        .arg(format!(
+            "Parallel={}",
+            cases.join("selection-cloud.txt").display()
+        ))
+        .arg("-o")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    for (solver, n) in [("SolverA", 2), ("SolverB", 3), ("SolverC-cloud", 4)] {
+        assert!(
+            err.contains(&format!(
+                "missing: Parallel: {solver}: {n} benchmark(s) without a run"
+            )),
+            "{solver}: {err}"
+        );
+    }
+    let index = std::fs::read_to_string(dir.path().join("parallel/index.html")).unwrap();
+    assert!(index.contains("<h2>Missing runs</h2>"));
+    assert!(
+        index.contains("<td class=\"name\">SolverB</td><td class=\"name\">3</td>"),
+        "{index}"
+    );
+    let division =
+        std::fs::read_to_string(dir.path().join("parallel/division-qf_linearintarith.html"))
+            .unwrap();
+    assert!(division.contains("benchmarks: <b>4</b>"), "{division}");
+    // A selection of a track that is not reported is a usage error.
+    let bad = assert_cmd::Command::cargo_bin("smtcomp")
+        .unwrap()
+        .args(["report", "--track", "Parallel", "--runs"])
+        .arg(cases.join("results-parallel-cases.json"))
+        .arg("--inventory")
+        .arg(cases.join("inventory.json"))
+        .arg("--submissions")
+        .arg(cases.join("submissions"))
+        .arg("--selection")
+        .arg(format!(
+            "Cloud={}",
+            cases.join("selection-cloud.txt").display()
+        ))
+        .arg("-o")
+        .arg(dir.path().join("x"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("track Cloud is not reported"));
+}

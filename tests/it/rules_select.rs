@@ -317,6 +317,7 @@ fn generate_skips_non_competitive_divisions() {
             competition.to_str().unwrap(),
             "generate",
             "--solvers-on-path",
+            "--no-binary-check",
             "--submissions",
             subs.to_str().unwrap(),
             "--prepared",
