@@ -110,24 +110,95 @@ impl fmt::Display for Track {
     }
 }
 
-/// Error for a string that names no track.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown track '{0}' (known: SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud, ProofExhibition, UnsatCoreValidation; also as single-query, ... or sq, inc, uc, mv, pe, uc_val)"
-)]
+/// Error for a string that names no track: the name, the closest known names
+/// (edit distance at most 3 after normalising) and the list of tracks.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownTrack(pub String);
+
+impl UnknownTrack {
+    /// The known spellings closest to the unknown name (best first, at most three).
+    pub fn suggestions(&self) -> Vec<&'static str> {
+        let wanted = normalise(&self.0);
+        let mut scored: Vec<(usize, &'static str)> = Track::ALL
+            .into_iter()
+            .flat_map(|t| [t.name(), t.page_suffix(), t.short_name()])
+            .map(|n| (edit_distance(&wanted, &normalise(n)), n))
+            .filter(|&(d, n)| d <= 3 && d < normalise(n).len())
+            .collect();
+        scored.sort();
+        let mut out: Vec<&'static str> = Vec::new();
+        for (_, n) in scored {
+            // One spelling per track: the first (closest) one.
+            let t: Track = n.parse().expect("a known name");
+            if !out.iter().any(|o| o.parse::<Track>().ok() == Some(t)) {
+                out.push(n);
+            }
+        }
+        out.truncate(3);
+        out
+    }
+}
+
+impl fmt::Display for UnknownTrack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown track '{}'", self.0)?;
+        let near = self.suggestions();
+        if !near.is_empty() {
+            write!(f, " (did you mean {}?)", near.join(", "))?;
+        }
+        f.write_str(
+            "; known: SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud, \
+             ProofExhibition, UnsatCoreValidation, in any case, with or without - or _ \
+             (single-query, unsat_core), or short: sq, inc, uc, mv, pe, uc_val",
+        )
+    }
+}
+
+impl std::error::Error for UnknownTrack {}
+
+/// A track name reduced for comparison: lower case, without `-`, `_` and spaces.
+fn normalise(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Levenshtein distance (names are a few ASCII letters).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
 
 impl FromStr for Track {
     type Err = UnknownTrack;
 
     /// The one track-name parser of the command line and of names derived from
     /// generated files: the stable name (`SingleQuery`), the directory/page name
-    /// (`single-query`) or the short name (`sq`, `inc`, ...), case-sensitively.
+    /// (`single-query`) or the short name (`sq`, `inc`, ...), in any case and
+    /// with or without `-`/`_` (`singlequery`, `Single_Query`, `UC`). An
+    /// unknown name is an error with the closest names.
     /// (Submissions are read by serde, which takes the stable name only.)
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = normalise(s);
         Track::ALL
             .into_iter()
-            .find(|t| t.name() == s || t.short_name() == s || t.page_suffix() == s)
+            .find(|t| {
+                [t.name(), t.short_name(), t.page_suffix()]
+                    .iter()
+                    .any(|n| normalise(n) == wanted)
+            })
+            .filter(|_| !wanted.is_empty())
             .ok_or_else(|| UnknownTrack(s.to_string()))
     }
 }
@@ -148,8 +219,43 @@ mod tests {
     }
 
     #[test]
-    fn unknown_track_is_an_error_naming_it() {
-        let err = "singlequery".parse::<Track>().unwrap_err();
-        assert!(err.to_string().contains("'singlequery'"));
+    fn names_in_any_case_and_separator() {
+        for (name, t) in [
+            ("singlequery", Track::SingleQuery),
+            ("SINGLE-QUERY", Track::SingleQuery),
+            ("Single_Query", Track::SingleQuery),
+            ("SQ", Track::SingleQuery),
+            ("unsat_core", Track::UnsatCore),
+            ("ModelValidation", Track::ModelValidation),
+            ("model-validation", Track::ModelValidation),
+            ("Inc", Track::Incremental),
+            ("proofexhibition", Track::ProofExhibition),
+            ("parallel", Track::Parallel),
+            ("CLOUD", Track::Cloud),
+            ("uc-val", Track::UnsatCoreValidation),
+        ] {
+            assert_eq!(name.parse::<Track>(), Ok(t), "{name}");
+        }
+    }
+
+    #[test]
+    fn unknown_track_is_an_error_naming_it_with_the_closest_names() {
+        let err = "singel-query".parse::<Track>().unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.starts_with("unknown track 'singel-query' (did you mean SingleQuery?)"),
+            "{text}"
+        );
+        // "Main" (the pre-2019 name) is near nothing: no suggestion, the list.
+        let text = "Main".parse::<Track>().unwrap_err().to_string();
+        assert!(!text.contains("did you mean"), "{text}");
+        assert!(text.contains("known: SingleQuery, Incremental"), "{text}");
+        // "paralel": one edit from parallel.
+        assert_eq!(
+            "paralel".parse::<Track>().unwrap_err().suggestions(),
+            ["Parallel"]
+        );
+        assert!("".parse::<Track>().is_err());
+        assert!("-".parse::<Track>().is_err());
     }
 }
