@@ -19,11 +19,29 @@ pub enum ArchivesCommand {
     /// is skipped. Exit 1 when an archive fails (named with the reason).
     Fetch {
         /// Submission file or directory of submission files.
-        #[arg(value_name = "SUBMISSIONS")]
-        submissions: PathBuf,
+        #[arg(
+            long = "submissions",
+            value_name = "DIR",
+            required_unless_present = "submissions_pos"
+        )]
+        submissions: Option<PathBuf>,
         /// The execution directory (created if missing).
-        #[arg(value_name = "EXECDIR")]
-        execdir: PathBuf,
+        #[arg(
+            long = "exec",
+            value_name = "EXECDIR",
+            required_unless_present = "execdir_pos"
+        )]
+        execdir: Option<PathBuf>,
+        /// The submissions as the first positional argument (the older spelling).
+        #[arg(
+            value_name = "SUBMISSIONS",
+            hide = true,
+            conflicts_with = "submissions"
+        )]
+        submissions_pos: Option<PathBuf>,
+        /// The execution directory as the second positional argument (the older spelling).
+        #[arg(value_name = "EXECDIR", hide = true, conflicts_with = "execdir")]
+        execdir_pos: Option<PathBuf>,
         /// Only this solver (repeatable).
         #[arg(long, value_name = "NAME")]
         solver: Vec<String>,
@@ -46,12 +64,16 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
     let ArchivesCommand::Fetch {
         submissions,
         execdir,
+        submissions_pos,
+        execdir_pos,
         solver,
         max_download_mib,
         max_unpacked_mib,
         max_members,
         timeout,
     } = cmd;
+    let submissions = super::flag_or_positional(submissions, submissions_pos, "--submissions")?;
+    let execdir = super::flag_or_positional(execdir, execdir_pos, "--exec")?;
     let comp = global.competition()?;
     let limits = Limits {
         max_download_bytes: max_download_mib.saturating_mul(1 << 20),

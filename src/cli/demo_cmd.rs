@@ -15,7 +15,13 @@ type DivisionKey = (usize, String, String);
 #[derive(Debug, Args)]
 pub struct DemoArgs {
     /// Output directory (re-running reuses finished stages).
-    #[arg(long, value_name = "DIR", default_value = "demo-output")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        alias = "out",
+        value_name = "DIR",
+        default_value = "demo-output"
+    )]
     out: PathBuf,
     /// Parallel runs and worker threads (default: all cores).
     #[arg(long, value_name = "N")]

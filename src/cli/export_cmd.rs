@@ -20,8 +20,16 @@ pub enum ExportCommand {
 #[derive(Debug, Args)]
 pub struct WebsiteArgs {
     /// Output directory (the website's `web/` directory: files go to `content/results/` and `data/`).
-    #[arg(value_name = "OUT")]
-    out: PathBuf,
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        required_unless_present = "out_pos"
+    )]
+    out: Option<PathBuf>,
+    /// The output directory as a positional argument (the older spelling).
+    #[arg(value_name = "OUT", hide = true, conflicts_with = "out")]
+    out_pos: Option<PathBuf>,
     /// Runs of the exported tracks: results files or JSON lines (ingested run table), gz or not.
     #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
     runs: Vec<PathBuf>,
@@ -54,6 +62,7 @@ pub(super) fn run(global: &GlobalArgs, cmd: ExportCommand) -> CmdResult {
 }
 
 fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
+    let out = super::flag_or_positional(args.out.clone(), args.out_pos.clone(), "--output")?;
     let comp = global.competition()?;
     if comp.rules != RulesEdition::Rules2025 {
         return Err(Failure::usage(format!(
@@ -141,7 +150,7 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
         to_json(&website::participants_data(&subs))?,
     ));
     for (rel, text) in &files {
-        let path = args.out.join(rel);
+        let path = out.join(rel);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -154,7 +163,7 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
         "wrote {} file(s) for {} to {} (content/results/, data/)",
         files.len(),
         names.join(", "),
-        args.out.display()
+        out.display()
     );
     Ok(Outcome::Ok)
 }

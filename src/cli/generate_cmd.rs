@@ -18,7 +18,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     prepared: PathBuf,
     /// Execution directory to write.
-    #[arg(long, value_name = "EXECDIR")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        alias = "out",
+        alias = "exec",
+        value_name = "EXECDIR"
+    )]
     out: PathBuf,
     /// Use the tracks' test-mode limits.
     #[arg(long)]

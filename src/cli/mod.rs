@@ -251,6 +251,49 @@ pub(crate) fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// `--track TRACK` of a command about exactly one track (`select`, `prepare`);
+/// a positional TRACK is the older spelling (hidden in the help).
+#[derive(Debug, Args)]
+pub struct OneTrack {
+    /// The track: SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud,
+    /// ProofExhibition (any case; also single-query, sq, inc, uc, mv, pe).
+    #[arg(
+        long = "track",
+        value_name = "TRACK",
+        required_unless_present = "track_pos"
+    )]
+    track: Option<crate::model::Track>,
+    /// The track as a positional argument (the older spelling).
+    #[arg(value_name = "TRACK", hide = true, conflicts_with = "track")]
+    track_pos: Option<crate::model::Track>,
+}
+
+impl OneTrack {
+    /// The track given (clap requires exactly one of the two spellings).
+    pub fn get(&self) -> crate::model::Track {
+        self.track
+            .or(self.track_pos)
+            .expect("clap requires --track or TRACK")
+    }
+}
+
+/// The value of an option that also has an older positional spelling (hidden
+/// in the help): clap makes one of them required and rejects both.
+pub(crate) fn flag_or_positional(
+    flag: Option<PathBuf>,
+    positional: Option<PathBuf>,
+    name: &str,
+) -> Result<PathBuf, Failure> {
+    flag.or(positional)
+        .ok_or_else(|| Failure::usage(format!("{name} is required")))
+}
+
+/// `--jobs N` of a command with worker threads: N, or every core
+/// (`available_parallelism`) when not given.
+pub(crate) fn jobs(given: Option<u32>) -> usize {
+    given.map_or_else(crate::util::parallel::default_jobs, |n| n as usize)
+}
+
 /// Pretty JSON with a final newline (deterministic: maps are sorted).
 pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     Ok(serde_json::to_string_pretty(value)? + "\n")

@@ -2,7 +2,6 @@
 
 use super::{CmdResult, GlobalArgs, Outcome, print, require};
 use crate::formats::datafile;
-use crate::model::Track;
 use crate::prepare::{PrepareOptions, PreparedSet, prepare};
 use crate::select::Selection;
 use clap::Args;
@@ -12,8 +11,8 @@ use std::path::PathBuf;
 /// Arguments of `smtcomp prepare`.
 #[derive(Debug, Args)]
 pub struct PrepareArgs {
-    /// Track to prepare for (must match the selection's track).
-    track: Track,
+    #[command(flatten)]
+    track: super::OneTrack,
     /// Selection file (`smtcomp select` output).
     #[arg(long, value_name = "FILE")]
     selection: PathBuf,
@@ -21,7 +20,7 @@ pub struct PrepareArgs {
     #[arg(long, value_name = "ROOT")]
     library: PathBuf,
     /// Output root; files go to OUT/<track>/<LOGIC>/scrambledN.smt2 with OUT/<track>/prepared.json.
-    #[arg(long, value_name = "DIR")]
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "DIR")]
     out: PathBuf,
     /// The official SMT-COMP scrambler binary, used instead of our own transformation.
     #[arg(long, value_name = "PATH")]
@@ -35,11 +34,11 @@ pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
     global.unused("prepare")?;
     let selection: Selection = datafile::read_json(&args.selection)?;
     require!(
-        selection.track == args.track,
+        selection.track == args.track.get(),
         "{}: this selection is for {}, not {}",
         args.selection.display(),
         selection.track,
-        args.track
+        args.track.get()
     );
     require!(
         !selection.benchmarks.is_empty(),
@@ -70,7 +69,7 @@ pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
     let _ = writeln!(
         s,
         "{}: {} prepared, {} failed ({})",
-        PreparedSet::track_dir(&args.out, args.track).display(),
+        PreparedSet::track_dir(&args.out, args.track.get()).display(),
         set.benchmarks.len(),
         set.failures.len(),
         set.method

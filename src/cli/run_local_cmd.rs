@@ -19,8 +19,15 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct RunLocalArgs {
     /// Execution directory written by `smtcomp generate`.
-    #[arg(value_name = "EXECDIR")]
-    execdir: PathBuf,
+    #[arg(
+        long = "exec",
+        value_name = "EXECDIR",
+        required_unless_present = "execdir_pos"
+    )]
+    execdir: Option<PathBuf>,
+    /// The execution directory as a positional argument (the older spelling).
+    #[arg(value_name = "EXECDIR", hide = true, conflicts_with = "execdir")]
+    execdir_pos: Option<PathBuf>,
     /// Only this track (name, short name or directory name).
     #[arg(long, value_name = "T")]
     track: Option<Track>,
@@ -52,8 +59,9 @@ pub struct RunLocalArgs {
 
 pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     global.unused("run-local")?;
-    let execdir = std::fs::canonicalize(&args.execdir)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.execdir.display()))?;
+    let given = super::flag_or_positional(args.execdir, args.execdir_pos, "--exec")?;
+    let execdir =
+        std::fs::canonicalize(&given).map_err(|e| anyhow::anyhow!("{}: {e}", given.display()))?;
     let m = Manifest::read(&execdir)?;
     let mut files = select(&m, args.track, args.division.as_deref());
     if !args.definitions.is_empty() {

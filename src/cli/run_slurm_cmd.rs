@@ -57,8 +57,15 @@ impl SlurmArgs {
 #[derive(Debug, Args)]
 pub struct RunSlurmArgs {
     /// Execution directory written by `smtcomp generate` (on a file system the nodes share).
-    #[arg(value_name = "EXECDIR")]
-    execdir: PathBuf,
+    #[arg(
+        long = "exec",
+        value_name = "EXECDIR",
+        required_unless_present = "execdir_pos"
+    )]
+    execdir: Option<PathBuf>,
+    /// The execution directory as a positional argument (the older spelling).
+    #[arg(value_name = "EXECDIR", hide = true, conflicts_with = "execdir")]
+    execdir_pos: Option<PathBuf>,
     /// Only this track (name, short name or directory name).
     #[arg(long, value_name = "T")]
     track: Option<Track>,
@@ -83,8 +90,9 @@ pub struct RunSlurmArgs {
 
 pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
     global.unused("run-slurm")?;
-    let execdir = std::fs::canonicalize(&args.execdir)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.execdir.display()))?;
+    let given = super::flag_or_positional(args.execdir, args.execdir_pos, "--exec")?;
+    let execdir =
+        std::fs::canonicalize(&given).map_err(|e| anyhow::anyhow!("{}: {e}", given.display()))?;
     let m = Manifest::read(&execdir)?;
     let files = select(&m, args.track, args.division.as_deref());
     if files.is_empty() {

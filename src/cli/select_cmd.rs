@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 /// Arguments of `smtcomp select`.
 #[derive(Debug, Args)]
 pub struct SelectArgs {
-    /// Track to select for (SingleQuery, Incremental, UnsatCore, ModelValidation, Parallel, Cloud, ...).
-    track: Track,
+    #[command(flatten)]
+    track: super::OneTrack,
     /// Benchmark inventory (`smtcomp benchmarks scan` output or a `benchmarks-YYYY.json.gz`).
     #[arg(long, value_name = "FILE")]
     inventory: PathBuf,
@@ -101,16 +101,23 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
             .map(|b| (b.file.path(), b.status))
             .collect()
     };
-    let only = only_logics(&args.submissions, &comp, args.track)?;
+    let only = only_logics(&args.submissions, &comp, args.track.get())?;
     let only = if args.include_non_competitive {
         only
     } else {
-        competitive_only(&args.submissions, &comp, args.track, only, &mut notes)?
+        competitive_only(&args.submissions, &comp, args.track.get(), only, &mut notes)?
     };
-    let mut selection = match args.track {
+    let mut selection = match args.track.get() {
         Track::Parallel | Track::Cloud => {
             let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses);
-            select_parallel(&inv, &comp, args.track, args.seed, &fastest, only.as_ref())
+            select_parallel(
+                &inv,
+                &comp,
+                args.track.get(),
+                args.seed,
+                &fastest,
+                only.as_ref(),
+            )
         }
         track => {
             let triviality = Triviality::tally(
@@ -155,7 +162,7 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
 /// `select --edition 2008`.
 fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
     use crate::select::e2008_inventory as e;
-    if args.track != Track::SingleQuery {
+    if args.track.get() != Track::SingleQuery {
         return Err(Failure::usage(
             "the 2008 rules have a single track (select it as SingleQuery)",
         ));
@@ -199,7 +206,7 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
         })
         .collect();
     let tally = e::tally(&past, &statuses);
-    let only = only_logics(&args.submissions, comp, args.track)?;
+    let only = only_logics(&args.submissions, comp, args.track.get())?;
     let mut out = e::select_2008(&inv, comp, &tally, args.seed, only.as_ref())
         .map_err(|m| anyhow::anyhow!(m))?;
     let sq = runs
@@ -241,7 +248,7 @@ fn require_selected(args: &SelectArgs, selected: usize) -> anyhow::Result<()> {
         selected > 0,
         "{}: no benchmark of track {} selected (an empty inventory, or none of its logics); nothing written",
         args.inventory.display(),
-        args.track
+        args.track.get()
     );
     Ok(())
 }

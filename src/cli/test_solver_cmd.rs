@@ -38,7 +38,7 @@ pub struct TestSolverArgs {
     #[arg(long, value_name = "DIR")]
     solver_dir: Option<PathBuf>,
     /// Output directory (default: test-solver-output/<solver name>).
-    #[arg(long, value_name = "DIR")]
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "DIR")]
     out: Option<PathBuf>,
     /// Parallel runs and worker threads (default: all cores).
     #[arg(long, value_name = "N")]

@@ -33,7 +33,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     prepared: PathBuf,
     /// Execution directory; `unsat-core-validation/` is written below it.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "exec", alias = "out", value_name = "DIR")]
     out: PathBuf,
     /// Single Query run table to choose the sound validators from (default: the SQ runs in --runs).
     #[arg(long, value_name = "FILE")]
@@ -76,9 +76,9 @@ pub struct RunArgs {
     /// `smtcomp generate`; other binaries without '/' are looked up on PATH.
     #[arg(long, value_name = "NAME=DIR", value_parser = super::name_dir)]
     solver_dir: Vec<(String, PathBuf)>,
-    /// Worker threads.
-    #[arg(long, default_value_t = crate::util::parallel::default_jobs())]
-    jobs: usize,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
     /// Output run table (default: `unsat-core-validation/local-runs.jsonl` in the execution directory).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
@@ -140,9 +140,9 @@ pub struct ModelsArgs {
     /// Do not read or write the cache.
     #[arg(long, conflicts_with = "cache")]
     no_cache: bool,
-    /// Worker threads.
-    #[arg(long, default_value_t = crate::util::parallel::default_jobs())]
-    jobs: usize,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
     /// Output run table (default: rewrite --runs in place).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
@@ -333,7 +333,8 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
     let out = a
         .output
         .unwrap_or_else(|| CoreManifest::dir(&a.exec).join(cores::LOCAL_RUNS));
-    let records = crate::pipeline::run_validators(&a.exec, &manifest, &commands, a.jobs, &out)?;
+    let records =
+        crate::pipeline::run_validators(&a.exec, &manifest, &commands, super::jobs(a.jobs), &out)?;
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for r in &records {
         *counts.entry(r.answer.to_string()).or_default() += 1;
@@ -523,7 +524,7 @@ pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
                     .unwrap_or_else(|| dir.join("model-validation-cache")),
             )
         },
-        jobs: a.jobs,
+        jobs: super::jobs(a.jobs),
     };
     check_model_inputs(&a, &runs, &opts)?;
     let summary = crate::pipeline::validate_model_runs(&mut runs, &opts);

@@ -1,0 +1,271 @@
+//! The command-line conventions (issue 21, item 7): one track-name parser on
+//! every command that takes a track, `-o/--output` and `--exec` with the older
+//! spellings still accepted, completions, man pages, `--version`, colour,
+//! `--json` on every command that prints a result.
+
+use crate::support::smtcomp;
+
+/// Every command line that takes a track, with `TRACK` where the name goes and
+/// `TMP` for a scratch directory. Every other input names a missing file, so
+/// that a command whose track parsed fails on reading (exit 1), never on usage.
+const TRACK_COMMANDS: &[&[&str]] = &[
+    &["competition", "show", "--track", "TRACK"],
+    &[
+        "select",
+        "--track",
+        "TRACK",
+        "--inventory",
+        "TMP/nope.json",
+        "--seed",
+        "1",
+    ],
+    &[
+        "select",
+        "TRACK",
+        "--inventory",
+        "TMP/nope.json",
+        "--seed",
+        "1",
+    ],
+    &[
+        "prepare",
+        "--track",
+        "TRACK",
+        "--selection",
+        "TMP/nope.json",
+        "--library",
+        "TMP",
+        "-o",
+        "TMP/out",
+    ],
+    &["run-local", "--exec", "TMP/nope", "--track", "TRACK"],
+    &["run-slurm", "--exec", "TMP/nope", "--track", "TRACK"],
+    &[
+        "score",
+        "--track",
+        "TRACK",
+        "--runs",
+        "TMP/nope.jsonl",
+        "--inventory",
+        "TMP/nope.json",
+        "--submissions",
+        "TMP/nope",
+    ],
+    &[
+        "report",
+        "--track",
+        "TRACK",
+        "--runs",
+        "TMP/nope.jsonl",
+        "--inventory",
+        "TMP/nope.json",
+        "--submissions",
+        "TMP/nope",
+        "-o",
+        "TMP/site",
+    ],
+    &[
+        "report",
+        "--track",
+        "SingleQuery",
+        "--selection",
+        "TRACK=TMP/nope.json",
+        "--runs",
+        "TMP/nope.jsonl",
+        "--inventory",
+        "TMP/nope.json",
+        "--submissions",
+        "TMP/nope",
+        "-o",
+        "TMP/site",
+    ],
+    &[
+        "export",
+        "website",
+        "-o",
+        "TMP/web",
+        "--runs",
+        "TMP/nope.jsonl",
+        "--inventory",
+        "TMP/nope.json",
+        "--submissions",
+        "TMP/nope",
+        "--track",
+        "TRACK",
+    ],
+    &["test-solver", "TMP/nope.json", "--track", "TRACK"],
+];
+
+fn with(cmd: &[&str], track: &str, tmp: &std::path::Path) -> Vec<String> {
+    let tmp = tmp.to_str().unwrap();
+    cmd.iter()
+        .map(|a| a.replace("TRACK", track).replace("TMP", tmp))
+        .collect()
+}
+
+fn run(args: &[String]) -> (i32, String, String) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    smtcomp(&args)
+}
+
+/// A misspelt track is a usage error (exit 2) naming the closest track, on
+/// every command that takes one.
+#[test]
+fn every_track_option_suggests_the_closest_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    for cmd in TRACK_COMMANDS {
+        let args = with(cmd, "singel-query", tmp.path());
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("unknown track 'singel-query' (did you mean SingleQuery?)"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Every spelling the competition uses parses on every command: the command
+/// then fails on its missing input (exit 1), not on the track.
+#[test]
+fn every_track_option_takes_every_spelling() {
+    let tmp = tempfile::tempdir().unwrap();
+    for cmd in TRACK_COMMANDS {
+        for name in [
+            "SingleQuery",
+            "single-query",
+            "sq",
+            "SINGLE_QUERY",
+            "singlequery",
+        ] {
+            let args = with(cmd, name, tmp.path());
+            let (code, out, err) = run(&args);
+            assert!(
+                !err.contains("unknown track") && !err.contains("invalid value"),
+                "{args:?}: {err}"
+            );
+            // `competition show` has no other input: it succeeds; the others
+            // fail on the missing input (test-solver: exit 2 when it cannot
+            // start, its documented contract), never on the command line.
+            assert!(!err.contains("Usage: smtcomp"), "{args:?}: {err}");
+            let want = if cmd[0] == "competition" {
+                0
+            } else if cmd[0] == "test-solver" {
+                2
+            } else {
+                1
+            };
+            assert_eq!(code, want, "{args:?}: {out}{err}");
+        }
+    }
+    for name in [
+        "UnsatCore",
+        "unsat-core",
+        "uc",
+        "ModelValidation",
+        "mv",
+        "Incremental",
+        "inc",
+    ] {
+        let (code, _, err) = smtcomp(&["competition", "show", "--track", name]);
+        assert_eq!(code, 0, "{name}: {err}");
+    }
+}
+
+/// The older spellings still parse: `--out` for `-o/--output`, positional
+/// EXECDIR / SUBMISSIONS / OUT / TRACK; they fail on the missing input (1), not
+/// as usage errors (2). Giving both spellings is a usage error.
+#[test]
+fn older_spellings_are_hidden_aliases() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().to_str().unwrap();
+    let nope = format!("{t}/nope");
+    let out = format!("{t}/out");
+    for args in [
+        vec!["run-local", nope.as_str()],
+        vec!["run-slurm", nope.as_str()],
+        vec!["archives", "fetch", nope.as_str(), out.as_str()],
+        vec![
+            "archives",
+            "fetch",
+            "--submissions",
+            nope.as_str(),
+            "--exec",
+            out.as_str(),
+        ],
+        vec![
+            "export",
+            "website",
+            out.as_str(),
+            "--runs",
+            nope.as_str(),
+            "--inventory",
+            nope.as_str(),
+            "--submissions",
+            nope.as_str(),
+        ],
+        vec![
+            "generate",
+            "--submissions",
+            nope.as_str(),
+            "--prepared",
+            nope.as_str(),
+            "--out",
+            out.as_str(),
+        ],
+        vec![
+            "generate",
+            "--submissions",
+            nope.as_str(),
+            "--prepared",
+            nope.as_str(),
+            "-o",
+            out.as_str(),
+        ],
+        vec![
+            "prepare",
+            "sq",
+            "--selection",
+            nope.as_str(),
+            "--library",
+            t,
+            "--out",
+            out.as_str(),
+        ],
+        vec![
+            "validate-cores",
+            "generate",
+            "--runs",
+            nope.as_str(),
+            "--prepared",
+            nope.as_str(),
+            "--out",
+            out.as_str(),
+        ],
+    ] {
+        let (code, o, e) = smtcomp(&args);
+        assert_eq!(code, 1, "{args:?}: {o}{e}");
+    }
+    // test-solver: exit 2 when the test cannot start, but past the parser.
+    let (code, _, err) = smtcomp(&["test-solver", &nope, "--out", &out]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot read file") && !err.contains("Usage:"),
+        "{err}"
+    );
+    let (code, _, err) = smtcomp(&["run-local", "--exec", &nope, &nope]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = smtcomp(&[
+        "select",
+        "sq",
+        "--track",
+        "sq",
+        "--seed",
+        "1",
+        "--inventory",
+        &nope,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = smtcomp(&["run-local"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--exec <EXECDIR>"), "{err}");
+}
