@@ -92,7 +92,10 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
         }
     }
     if unreadable {
-        eprintln!("error: some submission files cannot be read; nothing fetched");
+        eprintln!(
+            "{} some submission files cannot be read; nothing fetched",
+            crate::util::colour::error_prefix()
+        );
         return Ok(Outcome::Problems);
     }
     let subs: Vec<_> = loaded
@@ -101,7 +104,10 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
         .collect();
     for name in &solver {
         if !subs.iter().any(|s| &s.name == name) {
-            eprintln!("error: --solver {name}: no submission named '{name}'");
+            eprintln!(
+                "{} --solver {name}: no submission named '{name}'",
+                crate::util::colour::error_prefix()
+            );
             return Ok(Outcome::Problems);
         }
     }
@@ -125,8 +131,10 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
                     unpacked += 1;
                     if !u.verified {
                         eprintln!(
-                            "warning: {who}: {}: the submission gives no hash; not verified (sha256 {})",
-                            a.archive.url, u.sha256
+                            "{} {who}: {}: the submission gives no hash; not verified (sha256 {})",
+                            crate::util::colour::warning_prefix(),
+                            a.archive.url,
+                            u.sha256
                         );
                     }
                     print(&format!(
@@ -140,7 +148,7 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
                 }
                 Err(e) => {
                     failed += 1;
-                    eprintln!("error: {who}: {e}");
+                    eprintln!("{} {who}: {e}", crate::util::colour::error_prefix());
                 }
             }
         }

@@ -73,7 +73,11 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
     let date = super::report_cmd::generation_date(args.date.as_deref())?;
     for t in &args.track {
         if comp.track(*t).is_none() {
-            eprintln!("error: track {t} is not defined in {}", comp.name);
+            eprintln!(
+                "{} track {t} is not defined in {}",
+                crate::util::colour::error_prefix(),
+                comp.name
+            );
             return Ok(Outcome::Problems);
         }
     }
@@ -91,7 +95,8 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
     };
     if tracks.is_empty() {
         eprintln!(
-            "error: no runs of a track of {} in the given runs; nothing written",
+            "{} no runs of a track of {} in the given runs; nothing written",
+            crate::util::colour::error_prefix(),
             comp.name
         );
         return Ok(Outcome::Problems);
@@ -112,13 +117,17 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
         }
         let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
         if mine.is_empty() {
-            eprintln!("error: no runs of track {t}; nothing written");
+            eprintln!(
+                "{} no runs of track {t}; nothing written",
+                crate::util::colour::error_prefix()
+            );
             return Ok(Outcome::Problems);
         }
         let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
         if !missing.is_empty() {
             eprintln!(
-                "warning: {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                "{} {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                crate::util::colour::warning_prefix(),
                 missing.len(),
                 missing[0]
             );

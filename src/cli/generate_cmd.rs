@@ -93,12 +93,16 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         }
     }
     if failed {
-        eprintln!("error: some submission files cannot be read; nothing generated");
+        eprintln!(
+            "{} some submission files cannot be read; nothing generated",
+            crate::util::colour::error_prefix()
+        );
         return Ok(Outcome::Problems);
     }
     if loaded.is_empty() {
         eprintln!(
-            "error: no submission files found in {}; nothing generated",
+            "{} no submission files found in {}; nothing generated",
+            crate::util::colour::error_prefix(),
             super::score_cmd::paths_list(&args.submissions)
         );
         return Ok(Outcome::Problems);
@@ -109,7 +113,10 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
         .collect();
     for name in solver_dirs.keys() {
         if !subs.iter().any(|s| &s.name == name) {
-            eprintln!("error: --solver-dir {name}=...: no submission named '{name}'");
+            eprintln!(
+                "{} --solver-dir {name}=...: no submission named '{name}'",
+                crate::util::colour::error_prefix()
+            );
             return Ok(Outcome::Problems);
         }
     }
@@ -145,14 +152,18 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
     match generate(&comp, &subs, &opts) {
         Err(problems) => {
             for p in &problems {
-                eprintln!("error: {p}");
+                eprintln!("{} {p}", crate::util::colour::error_prefix());
             }
-            eprintln!("error: {} problem(s); nothing generated", problems.len());
+            eprintln!(
+                "{} {} problem(s); nothing generated",
+                crate::util::colour::error_prefix(),
+                problems.len()
+            );
             Ok(Outcome::Problems)
         }
         Ok(g) => {
             for w in &g.warnings {
-                eprintln!("warning: {w}");
+                eprintln!("{} {w}", crate::util::colour::warning_prefix());
             }
             let runs: usize = g
                 .manifest

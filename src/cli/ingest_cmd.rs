@@ -37,7 +37,7 @@ pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> CmdResult {
         Some(p) => match ManifestIndex::read(p) {
             Ok(m) => Some(m),
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("{} {e}", crate::util::colour::error_prefix());
                 return Ok(Outcome::Problems);
             }
         },
@@ -57,7 +57,8 @@ pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> CmdResult {
     }
     if summary.has_missing() && !args.allow_missing {
         eprintln!(
-            "error: runs of the manifest are missing, failed to start or were found twice (see the report; --allow-missing accepts this)"
+            "{} runs of the manifest are missing, failed to start or were found twice (see the report; --allow-missing accepts this)",
+            crate::util::colour::error_prefix()
         );
         return Ok(Outcome::Problems);
     }

@@ -10,6 +10,7 @@ mod demo_cmd;
 mod export_cmd;
 mod generate_cmd;
 mod ingest_cmd;
+mod meta_cmd;
 mod noncompetitive;
 mod prepare_cmd;
 mod report_cmd;
@@ -100,11 +101,11 @@ pub fn exit_code(result: CmdResult) -> u8 {
         Ok(Outcome::Problems) => 1,
         Err(Failure::Reported) => 1,
         Err(Failure::Error(e)) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{} {e:#}", crate::util::colour::error_prefix());
             1
         }
         Err(Failure::Usage(m)) => {
-            eprintln!("error: {m}");
+            eprintln!("{} {m}", crate::util::colour::error_prefix());
             2
         }
     }
@@ -113,7 +114,7 @@ pub fn exit_code(result: CmdResult) -> u8 {
 /// Run the SMT Competition on BenchExec: submissions, competition definition,
 /// seed, selection, BenchExec generation, results and scoring.
 #[derive(Debug, Parser)]
-#[command(name = "smtcomp", version, about, long_about = None)]
+#[command(name = "smtcomp", version = VERSION, about, long_about = None)]
 #[command(
     after_help = "Exit codes: 0 success, 1 problems found in the input or results (or an error), 2 usage error."
 )]
@@ -122,6 +123,38 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `smtcomp --version`: the package version and the git commit it was built
+/// from (`unknown` outside a git checkout, e.g. from a source tarball; build.rs).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SMTCOMP_GIT_COMMIT"),
+    ")"
+);
+
+/// `--color`: when to colour errors, warnings and verdicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorArg {
+    /// On terminals, unless `NO_COLOR` is set (`CLICOLOR_FORCE` forces it).
+    #[default]
+    Auto,
+    /// Always, even when piped.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl From<ColorArg> for crate::util::colour::ColourChoice {
+    fn from(c: ColorArg) -> Self {
+        use crate::util::colour::ColourChoice;
+        match c {
+            ColorArg::Auto => ColourChoice::Auto,
+            ColorArg::Always => ColourChoice::Always,
+            ColorArg::Never => ColourChoice::Never,
+        }
+    }
 }
 
 /// Options every command accepts.
@@ -133,6 +166,9 @@ pub struct GlobalArgs {
     /// Built-in competition edition to use (default: 2025).
     #[arg(long, global = true, value_name = "YEAR")]
     pub year: Option<u16>,
+    /// Colour errors, warnings and verdicts: `auto` on terminals unless NO_COLOR is set.
+    #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
 }
 
 impl GlobalArgs {
@@ -215,10 +251,15 @@ pub enum Command {
     /// through tool-info, real BenchExec and our binaries; a verdict per run.
     #[command(name = "test-solver")]
     TestSolver(test_solver_cmd::TestSolverArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
+    Completions(meta_cmd::CompletionsArgs),
+    /// Write man pages: smtcomp.1 and one smtcomp-<command>.1 per (sub)command, into DIR.
+    Man(meta_cmd::ManArgs),
 }
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> CmdResult {
+    crate::util::colour::set_choice(cli.global.color.into());
     match cli.command {
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd),
         Command::Demo(args) => demo_cmd::run_demo(&cli.global, args),
@@ -238,6 +279,8 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Report(args) => report_cmd::run(&cli.global, args),
         Command::Export(cmd) => export_cmd::run(&cli.global, cmd),
         Command::TestSolver(args) => test_solver_cmd::run_test_solver(&cli.global, args),
+        Command::Completions(args) => meta_cmd::completions(&cli.global, args),
+        Command::Man(args) => meta_cmd::man(&cli.global, args),
     }
 }
 

@@ -95,7 +95,11 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
     let policy = args.policy.policy();
     for t in &args.track {
         if comp.track(*t).is_none() {
-            eprintln!("error: track {t} is not defined in {}", comp.name);
+            eprintln!(
+                "{} track {t} is not defined in {}",
+                crate::util::colour::error_prefix(),
+                comp.name
+            );
             return Ok(Outcome::Problems);
         }
     }
@@ -149,7 +153,8 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
             scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection);
         if !missing.is_empty() {
             eprintln!(
-                "warning: {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                "{} {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                crate::util::colour::warning_prefix(),
                 missing.len(),
                 missing[0]
             );

@@ -76,7 +76,10 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
         files.retain(|f| args.definitions.iter().any(|d| d == f));
     }
     if files.is_empty() {
-        eprintln!("error: no definition matches the given track/division");
+        eprintln!(
+            "{} no definition matches the given track/division",
+            crate::util::colour::error_prefix()
+        );
         return Ok(Outcome::Problems);
     }
     let runner = LocalBenchExec {
@@ -100,7 +103,10 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     let index = match ManifestIndex::read(&execdir.join(RUNS_FILE)) {
         Ok(i) => Some(i),
         Err(e) => {
-            eprintln!("warning: {e}: runs are not accounted for (only BenchExec's exit status)");
+            eprintln!(
+                "{} {e}: runs are not accounted for (only BenchExec's exit status)",
+                crate::util::colour::warning_prefix()
+            );
             None
         }
     };
@@ -144,7 +150,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     }
     let failures = account_runs(&execdir, &m, &runs, index.as_ref())?;
     for f in &failures {
-        eprintln!("error: {f}");
+        eprintln!("{} {f}", crate::util::colour::error_prefix());
     }
     print(&format!(
         "{} of {} definitions ran, {} skipped; results in {}\n",

@@ -96,7 +96,10 @@ pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
     let m = Manifest::read(&execdir)?;
     let files = select(&m, args.track, args.division.as_deref());
     if files.is_empty() {
-        eprintln!("error: no definition matches the given track/division");
+        eprintln!(
+            "{} no definition matches the given track/division",
+            crate::util::colour::error_prefix()
+        );
         return Ok(Outcome::Problems);
     }
     let runner = args.slurm.runner(RunOptions {
@@ -115,7 +118,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
     let runs = runner.run(&execdir, &m, &files);
     let failed = failures(&runs);
     for (f, why) in &failed {
-        eprintln!("error: {f}: {why}");
+        eprintln!("{} {f}: {why}", crate::util::colour::error_prefix());
     }
     print(&format!(
         "{} of {} definitions ran through Slurm; results in {}, job logs in {}\n",

@@ -269,7 +269,8 @@ pub(super) fn load_inputs_selected(
         }
         if skipped > 0 {
             eprintln!(
-                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
+                "{} {}: {skipped} run(s) without track or benchmark identity skipped",
+                crate::util::colour::warning_prefix(),
                 p.display()
             );
         }
@@ -333,8 +334,10 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
     let mut policy = args.policy.policy();
     if comp.track(args.track).is_none() {
         eprintln!(
-            "error: track {} is not defined in {}",
-            args.track, comp.name
+            "{} track {} is not defined in {}",
+            crate::util::colour::error_prefix(),
+            args.track,
+            comp.name
         );
         return Ok(Outcome::Problems);
     }
@@ -375,7 +378,8 @@ pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
         scoring::build_input_selected(&comp, args.track, &subs, &inventory, runs, selection);
     if !missing.is_empty() {
         eprintln!(
-            "warning: {} benchmark(s) of the runs are not in the inventory (scored with status unknown), e.g. {}",
+            "{} {} benchmark(s) of the runs are not in the inventory (scored with status unknown), e.g. {}",
+            crate::util::colour::warning_prefix(),
             missing.len(),
             missing[0]
         );
@@ -580,10 +584,16 @@ pub(super) fn unknown_solvers_stop(
         .collect::<Vec<_>>()
         .join(", ");
     if allow {
-        eprintln!("warning: {prefix}runs of solvers that no submission names, ignored: {list}");
+        eprintln!(
+            "{} {prefix}runs of solvers that no submission names, ignored: {list}",
+            crate::util::colour::warning_prefix()
+        );
         false
     } else {
-        eprintln!("error: {prefix}runs of solvers that no submission names: {list} ({hint})");
+        eprintln!(
+            "{} {prefix}runs of solvers that no submission names: {list} ({hint})",
+            crate::util::colour::error_prefix()
+        );
         true
     }
 }

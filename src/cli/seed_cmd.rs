@@ -40,7 +40,8 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
             }
         }
         eprintln!(
-            "error: {} submission file(s) cannot be read; the seed depends on all of them",
+            "{} {} submission file(s) cannot be read; the seed depends on all of them",
+            crate::util::colour::error_prefix(),
             unreadable.len()
         );
         return Ok(Outcome::Problems);
@@ -71,7 +72,7 @@ pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
     let report = match competition_seed(&tuples, nyse, args.missing_seed_as_zero) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{} {e}", crate::util::colour::error_prefix());
             return Ok(Outcome::Problems);
         }
     };

@@ -184,7 +184,8 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
         let (got, skipped) = super::score_cmd::read_runs(p)?;
         if skipped > 0 {
             eprintln!(
-                "warning: {}: {skipped} run(s) without track or benchmark identity skipped",
+                "{} {}: {skipped} run(s) without track or benchmark identity skipped",
+                crate::util::colour::warning_prefix(),
                 p.display()
             );
         }

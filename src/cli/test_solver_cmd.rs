@@ -139,7 +139,8 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
     if args.json {
         print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
     } else {
-        print(&text)?;
+        use crate::util::colour::{Stream, enabled};
+        print(&report.render_styled(enabled(Stream::Stdout)))?;
         print(&format!(
             "Report: {}, {}\n",
             out.join("report.txt").display(),

@@ -234,7 +234,7 @@ fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
     let (_, summary) = match cores::generate(&runs, &opts) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{} {e:#}", crate::util::colour::error_prefix());
             return Ok(Outcome::Problems);
         }
     };
@@ -290,7 +290,10 @@ fn validator_commands(global: &GlobalArgs, a: &RunArgs) -> Result<ValidatorComma
         failed = true;
     }
     if failed {
-        eprintln!("error: some submission files cannot be read; nothing run");
+        eprintln!(
+            "{} some submission files cannot be read; nothing run",
+            crate::util::colour::error_prefix()
+        );
         return Err(Failure::Reported);
     }
     let subs: Vec<_> = loaded
@@ -314,7 +317,7 @@ fn validator_commands(global: &GlobalArgs, a: &RunArgs) -> Result<ValidatorComma
     let problems = commands.add_submissions(&comp, &subs, &location);
     if !problems.is_empty() {
         for p in &problems {
-            eprintln!("error: {p}");
+            eprintln!("{} {p}", crate::util::colour::error_prefix());
         }
         return Err(Failure::Reported);
     }
@@ -325,7 +328,7 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{} {e:#}", crate::util::colour::error_prefix());
             return Ok(Outcome::Problems);
         }
     };
@@ -384,7 +387,7 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{} {e:#}", crate::util::colour::error_prefix());
             return Ok(Outcome::Problems);
         }
     };

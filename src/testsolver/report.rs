@@ -211,6 +211,13 @@ impl TestReport {
 
     /// The human-readable report.
     pub fn render(&self) -> String {
+        self.render_styled(false)
+    }
+
+    /// [`Report::render`], with the verdicts and the final line in colour
+    /// when `colour` (OK green, FAIL red; for a terminal, `util::colour`).
+    pub fn render_styled(&self, colour: bool) -> String {
+        use crate::util::colour::{Style, styled};
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -261,10 +268,16 @@ impl TestReport {
                 }
                 for r in &l.runs {
                     let time = r.time_s.map_or("-".to_string(), |t| format!("{t:.2} s"));
-                    let verdict = r.verdict.as_str();
+                    let style = match r.verdict {
+                        Verdict::Ok => Style::Ok,
+                        Verdict::Fail => Style::Error,
+                        Verdict::NotRun => Style::Warning,
+                    };
+                    // Padded first, so that the escape codes keep the columns.
+                    let verdict = styled(&format!("{:<4}", r.verdict.as_str()), style, colour);
                     let _ = writeln!(
                         s,
-                        "  {:<width$} {verdict:<4} {:>11} -> {:<8} {time:>7}  {}",
+                        "  {:<width$} {verdict} {:>11} -> {:<8} {time:>7}  {}",
                         l.logic, r.expected, r.answer, r.benchmark
                     );
                     for line in r.reason.lines() {
@@ -290,9 +303,9 @@ impl TestReport {
             s,
             "\n{}: {} OK, {} FAIL, {}{} not tested",
             match self.exit_code() {
-                0 => "PASSED",
-                1 => "FAILED",
-                _ => "INCOMPLETE",
+                0 => styled("PASSED", Style::Ok, colour),
+                1 => styled("FAILED", Style::Error, colour),
+                _ => styled("INCOMPLETE", Style::Warning, colour),
             },
             self.passed,
             self.failed,

@@ -2,6 +2,7 @@
 //! escaping for every language we emit, process supervision and an
 //! order-preserving parallel map.
 
+pub mod colour;
 pub mod escape;
 pub mod parallel;
 pub mod process;

@@ -269,3 +269,129 @@ fn older_spellings_are_hidden_aliases() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--exec <EXECDIR>"), "{err}");
 }
+
+/// Runs smtcomp with extra environment variables (NO_COLOR and CLICOLOR_FORCE
+/// removed first, so the caller's environment does not leak in).
+fn smtcomp_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"));
+    cmd.args(args)
+        .current_dir(crate::support::root())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `--version` names the package version and the commit:
+/// `smtcomp 0.1.0 (commit 0123abcdef)` (or `unknown` outside git).
+#[test]
+fn version_names_the_commit() {
+    let (code, out, _) = smtcomp(&["--version"]);
+    assert_eq!(code, 0);
+    let re = regex::Regex::new(r"^smtcomp \d+\.\d+\.\d+ \(commit ([0-9a-f]{7,40}|unknown)\)\n$")
+        .unwrap();
+    assert!(re.is_match(&out), "{out:?}");
+}
+
+/// The bash completion script knows every subcommand.
+#[test]
+fn bash_completions_name_every_subcommand() {
+    let (code, out, err) = smtcomp(&["completions", "bash"]);
+    assert_eq!(code, 0, "{err}");
+    use clap::CommandFactory;
+    let cmd = smtcomp::cli::Cli::command();
+    let mut n = 0;
+    for sub in cmd.get_subcommands() {
+        assert!(out.contains(sub.get_name()), "{} missing", sub.get_name());
+        n += 1;
+    }
+    assert!(n >= 20, "{n} subcommands");
+    assert!(out.contains("complete -F _smtcomp"), "a bash completion");
+    let (code, _, _) = smtcomp(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "an unknown shell is a usage error");
+}
+
+/// `man DIR` writes one page per command and subcommand (`help` aside),
+/// byte-identical on a second run.
+#[test]
+fn man_pages_one_per_subcommand_deterministic() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    for d in [a.path(), b.path()] {
+        let (code, _, err) = smtcomp(&["man", d.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let names = |d: &std::path::Path| {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    let pages = names(a.path());
+    assert_eq!(pages, names(b.path()));
+    use clap::CommandFactory;
+    let cmd = smtcomp::cli::Cli::command();
+    let mut want = vec!["smtcomp.1".to_string()];
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        want.push(format!("smtcomp-{}.1", sub.get_name()));
+        for s2 in sub.get_subcommands().filter(|s| s.get_name() != "help") {
+            want.push(format!("smtcomp-{}-{}.1", sub.get_name(), s2.get_name()));
+        }
+    }
+    want.sort();
+    assert_eq!(pages, want);
+    assert!(pages.contains(&"smtcomp-validate-cores-join.1".to_string()));
+    for p in &pages {
+        let x = std::fs::read(a.path().join(p)).unwrap();
+        assert_eq!(x, std::fs::read(b.path().join(p)).unwrap(), "{p}");
+        assert!(
+            String::from_utf8(x)
+                .unwrap()
+                .starts_with(".ie \\n(.g .ds Aq"),
+            "{p}: roff"
+        );
+    }
+    let select = std::fs::read_to_string(a.path().join("smtcomp-select.1")).unwrap();
+    assert!(select.contains("\\-\\-track"), "{select}");
+}
+
+/// Errors are red only on a terminal or when forced: piped output has no
+/// escape codes; `--color always` and `CLICOLOR_FORCE=1` colour;
+/// `--color never` wins over CLICOLOR_FORCE.
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let bad = [
+        "competition",
+        "show",
+        "--competition",
+        "tests/data/nope.toml",
+    ];
+    let (code, _, err) = smtcomp_env(&bad, &[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: ") && !err.contains('\x1b'),
+        "{err:?}"
+    );
+    let (_, _, err) = smtcomp_env(&bad, &[("NO_COLOR", "1")]);
+    assert!(!err.contains('\x1b'), "{err:?}");
+    let mut always = bad.to_vec();
+    always.extend(["--color", "always"]);
+    let (_, _, err) = smtcomp_env(&always, &[("NO_COLOR", "1")]);
+    assert!(err.starts_with("\x1b[1;31merror:\x1b[0m "), "{err:?}");
+    let (_, _, err) = smtcomp_env(&bad, &[("CLICOLOR_FORCE", "1")]);
+    assert!(err.starts_with("\x1b[1;31merror:\x1b[0m "), "{err:?}");
+    let mut never = bad.to_vec();
+    never.extend(["--color", "never"]);
+    let (_, _, err) = smtcomp_env(&never, &[("CLICOLOR_FORCE", "1")]);
+    assert!(!err.contains('\x1b'), "{err:?}");
+}
