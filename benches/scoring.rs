@@ -2,6 +2,14 @@
 //! Single Query track (default 500,000 runs; `-- --runs N`), with its floor
 //! (one pass aggregating the runs per solver x benchmark) and peak memory. Run with `cargo bench --bench scoring` or
 //! `scripts/bench-score`.
+//!
+//! `-- --write-table FILE [--runs N] [--table-format ingest|results]` writes, instead,
+//! a Single Query run table of N runs (default 500,000) over the real 2025
+//! benchmarks and submissions of `tests/data` (every registered solver on each
+//! benchmark of its logics, in inventory order, deterministic answers and
+//! times), gzipped when FILE ends in `.gz`: an `smtcomp ingest` run table
+//! (default) or JSON lines of results records. `scripts/bench-score` times
+//! `smtcomp score` on it.
 
 use smtcomp::benchmarks::{Inventory, Smt2File};
 use smtcomp::formats::results::ResultsFile;
@@ -54,12 +62,13 @@ fn synthetic(n_runs: usize) {
         x
     };
     for f in 0..files {
-        let file = Smt2File {
+        // One shared allocation per benchmark, as the run-table readers intern them.
+        let file = std::sync::Arc::new(Smt2File {
             incremental: false,
             logic: logic_names[f % logics].clone(),
             family: vec!["fam".into()],
             name: format!("b{f}.smt2"),
-        };
+        });
         let status = [Status::Sat, Status::Unsat, Status::Unknown][f % 3];
         benchmarks.insert(
             file.path(),
@@ -178,7 +187,142 @@ fn peak_mb() -> Option<u64> {
     Some(kb / 1024)
 }
 
+/// Writes the synthetic 2025 Single Query run table (see the crate doc).
+fn write_table(path: &Path, n_runs: usize, ingest_format: bool) {
+    use smtcomp::formats::runtable::{IngestRecord, LogRef, RunAnswer};
+    use smtcomp::formats::table_identity::TableIdentity;
+    use std::io::Write;
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let comp = Competition::builtin(2025).unwrap();
+    let inv = Inventory::read(&data.join("benchmarks-2025.json.gz")).unwrap();
+    let subs = smtcomp::submission::load_set(&[data.join("submissions-2025")], &comp);
+    let (input, _) = scoring::build_input(&comp, Track::SingleQuery, &subs, &inv, Vec::new());
+    let division_of: HashMap<&Logic, &Division> = input
+        .divisions
+        .iter()
+        .flat_map(|(d, ls)| ls.iter().map(move |l| (l, d)))
+        .collect();
+    let file = std::fs::File::create(path).unwrap();
+    let mut out: Box<dyn Write> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(flate2::write::GzEncoder::new(
+            std::io::BufWriter::new(file),
+            flate2::Compression::fast(),
+        ))
+    } else {
+        Box::new(std::io::BufWriter::new(file))
+    };
+    if ingest_format {
+        out.write_all(&TableIdentity::of(&comp).header_line())
+            .unwrap();
+        out.write_all(b"\n").unwrap();
+    }
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rnd = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut written = 0;
+    'all: for b in &inv.non_incremental {
+        let Some(division) = division_of.get(&b.file.logic) else {
+            continue;
+        };
+        let path = b.file.path();
+        for p in input
+            .participants
+            .iter()
+            .filter(|p| p.entered(division, &b.file.logic))
+        {
+            if written == n_runs {
+                break 'all;
+            }
+            written += 1;
+            let r = rnd();
+            let answer = match (r % 10, b.status) {
+                (0..=5, Status::Unsat) => Answer::Unsat,
+                (0..=5, Status::Sat) => Answer::Sat,
+                (0..=5, _) => [Answer::Sat, Answer::Unsat][(r >> 4) as usize % 2],
+                (6, _) => Answer::Unknown,
+                (7, _) => Answer::OutOfMemory,
+                _ => Answer::Timeout,
+            };
+            let wall = ((r >> 8) % 1_200_000) as f64 / 1000.0;
+            let cpu = wall * 1.5;
+            let line = if ingest_format {
+                let rundef = format!("{},0,SingleQuery", p.solver);
+                let mut rec = IngestRecord::new(
+                    format!("{}/sq.results.{rundef}.{}.xml.bz2", p.solver, b.file.logic),
+                    format!("tasks/{}/{}.yml", b.file.logic, b.file.name),
+                );
+                rec.rundefinition = Some(rundef.clone());
+                rec.solver = p.solver.clone();
+                rec.participation = Some(0);
+                rec.track = Some(Track::SingleQuery);
+                rec.division = Some((*division).clone());
+                rec.logic = Some(b.file.logic.clone());
+                rec.benchmark = Some(b.file.clone());
+                rec.benchmark_key = path.clone();
+                rec.answer = match answer {
+                    Answer::Sat => RunAnswer::Sat,
+                    Answer::Unsat => RunAnswer::Unsat,
+                    Answer::Unknown => RunAnswer::Unknown,
+                    Answer::OutOfMemory => RunAnswer::Memout,
+                    _ => RunAnswer::Timeout,
+                };
+                rec.status = Some(
+                    match rec.answer {
+                        RunAnswer::Sat => "true",
+                        RunAnswer::Unsat => "false",
+                        RunAnswer::Unknown => "unknown",
+                        RunAnswer::Memout => "OUT OF MEMORY",
+                        _ => "TIMEOUT",
+                    }
+                    .into(),
+                );
+                rec.category = Some("correct".into());
+                rec.cputime = Some(cpu);
+                rec.walltime = Some(wall);
+                rec.memory = Some(r % (1 << 34));
+                rec.exitcode = Some(0);
+                rec.output_answer = Some(format!("{answer:?}").to_lowercase());
+                rec.log = Some(LogRef {
+                    archive: format!("{}/sq.logfiles.zip", p.solver),
+                    member: format!("sq.logfiles/{rundef}.{}.yml.log", b.file.name),
+                });
+                serde_json::to_vec(&rec).unwrap()
+            } else {
+                serde_json::to_vec(&smtcomp::formats::results::RunRecord {
+                    track: Track::SingleQuery,
+                    solver: p.solver.clone(),
+                    file: b.file.clone(),
+                    result: answer,
+                    cpu_time: cpu,
+                    wallclock_time: wall,
+                    memory_usage: (r % (1 << 34)) as f64,
+                    nb_answers: None,
+                })
+                .unwrap()
+            };
+            out.write_all(&line).unwrap();
+            out.write_all(b"\n").unwrap();
+        }
+    }
+    out.flush().unwrap();
+    drop(out);
+    println!("{written} runs written to {}", path.display());
+}
+
 fn main() {
+    let arg = |name: &str| std::env::args().skip_while(|a| a != name).nth(1);
+    if let Some(path) = arg("--write-table") {
+        let n = arg("--runs")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(500_000);
+        let ingest = arg("--table-format").is_none_or(|f| f != "results");
+        write_table(Path::new(&path), n, ingest);
+        return;
+    }
     real_2025();
     let n = std::env::args()
         .skip_while(|a| a != "--runs")

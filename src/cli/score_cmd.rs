@@ -120,6 +120,9 @@ pub fn read_runs_file(path: &Path) -> anyhow::Result<RunsFile> {
     let mut number = 0usize;
     let mut identity = None;
     let mut ingested = false;
+    // The previous line was a results record (not a run-table line).
+    let mut records = false;
+    let mut files = scoring::FileInterner::default();
     let done = |runs, skipped, identity, ingested| RunsFile {
         runs,
         skipped,
@@ -159,7 +162,7 @@ pub fn read_runs_file(path: &Path) -> anyhow::Result<RunsFile> {
                 let rest = datafile::read_to_end_bounded(&mut reader).map_err(cannot)?;
                 if rest.trim_ascii().is_empty() && identity.is_none() {
                     return Ok(done(
-                        f.results.into_iter().map(ScoredRun::from_owned).collect(),
+                        interned(f.results.into_iter().map(ScoredRun::from_owned)),
                         0,
                         None,
                         false,
@@ -173,10 +176,14 @@ pub fn read_runs_file(path: &Path) -> anyhow::Result<RunsFile> {
                 return Ok(done(runs, skipped, None, false));
             }
         }
-        let (run, from_table) = run_line(path, number, &line)?;
+        let (run, from_table) = run_line(path, number, &line, records)?;
         ingested |= from_table;
+        records = !from_table;
         match run {
-            Some(run) => out.push(run),
+            Some(mut run) => {
+                run.file = files.intern(run.file);
+                out.push(run)
+            }
             None => skipped += 1,
         }
     }
@@ -190,7 +197,25 @@ fn is_run_line(line: &[u8]) -> bool {
 
 /// One JSON line: an ingested run (`None` without track or benchmark
 /// identity; `true`: from a run table) or a results record.
-fn run_line(path: &Path, number: usize, line: &[u8]) -> anyhow::Result<(Option<ScoredRun>, bool)> {
+///
+/// A line that parses as both is an ingested run. After a results record
+/// (`records`), a line that cannot be an ingested run (no `benchmark_key`
+/// key, which a run-table line requires, and no backslash, so no escape that
+/// could spell it) is parsed as a results record first: one parse per line, not two.
+fn run_line(
+    path: &Path,
+    number: usize,
+    line: &[u8],
+    records: bool,
+) -> anyhow::Result<(Option<ScoredRun>, bool)> {
+    if records
+        && memchr::memchr(b'\\', line).is_none()
+        && memchr::memmem::find(line, b"benchmark_key").is_none()
+    {
+        if let Ok(r) = serde_json::from_slice::<RunRecord>(line) {
+            return Ok((Some(ScoredRun::from_owned(r)), false));
+        }
+    }
     if let Ok(r) = serde_json::from_slice::<IngestRecord>(line) {
         return Ok((crate::scoring::scored_run(&r), true));
     }
@@ -209,7 +234,7 @@ fn run_line(path: &Path, number: usize, line: &[u8]) -> anyhow::Result<(Option<S
 fn whole(path: &Path, text: &[u8], first: usize) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
     if let Ok(f) = serde_json::from_slice::<ResultsFile>(text) {
         return Ok((
-            f.results.into_iter().map(ScoredRun::from_owned).collect(),
+            interned(f.results.into_iter().map(ScoredRun::from_owned)),
             0,
         ));
     }
@@ -219,12 +244,22 @@ fn whole(path: &Path, text: &[u8], first: usize) -> anyhow::Result<(Vec<ScoredRu
         if line.trim_ascii().is_empty() {
             continue;
         }
-        match run_line(path, first + i, line)?.0 {
+        match run_line(path, first + i, line, false)?.0 {
             Some(run) => out.push(run),
             None => skipped += 1,
         }
     }
-    Ok((out, skipped))
+    Ok((interned(out.into_iter()), skipped))
+}
+
+/// `runs` with equal benchmarks sharing one allocation ([`scoring::FileInterner`]).
+fn interned(runs: impl Iterator<Item = ScoredRun>) -> Vec<ScoredRun> {
+    let mut files = scoring::FileInterner::default();
+    runs.map(|mut r| {
+        r.file = files.intern(r.file);
+        r
+    })
+    .collect()
 }
 
 /// The inputs of scoring: every run of `runs` (warning about unplaceable ones),
@@ -274,15 +309,15 @@ pub(super) fn load_inputs_selected(
                 p.display()
             );
         }
-        all.extend(got);
+        if all.is_empty() {
+            // One table (the usual case): no copy of its runs.
+            all = got;
+        } else {
+            all.extend(got);
+        }
     }
     // Only the facts of the benchmarks that were run are needed.
-    let wanted: std::collections::HashSet<String> = all
-        .iter()
-        .map(|r| &r.file)
-        .chain(selection)
-        .map(Smt2File::path)
-        .collect();
+    let wanted = scoring::paths_of(all.iter().map(|r| &*r.file).chain(selection));
     let inventory = Inventory::read_cached_only(inventory, &|p| wanted.contains(p))?;
     let subs = load_set(submissions, comp);
     let unreadable = subs.iter().filter(|l| l.submission.is_none()).count();

@@ -7,7 +7,7 @@ use super::policy::Policy;
 use super::soundness::DivisionTable;
 use crate::model::Status;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// One solver's contribution in one division.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -121,36 +121,37 @@ fn rules(
     }
     let mut out = Vec::new();
     for (table, cells, sound, comp_pairs) in per_div {
-        let pos: BTreeMap<usize, usize> = sound.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+        let mut pos = vec![usize::MAX; input.participants.len()];
+        for (i, &s) in sound.iter().enumerate() {
+            pos[s] = i;
+        }
         let k = sound.len();
-        // Per file: per sound solver (n, c, w) when n > 0.
-        let mut per_file: BTreeMap<usize, Vec<Option<Ncw>>> = BTreeMap::new();
-        for f in table
-            .files
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| !f.removed)
-            .filter(|(_, f)| match kind {
-                Kind::Sat => f.sound_status == Status::Sat,
-                Kind::Unsat => f.sound_status == Status::Unsat,
-                _ => true,
-            })
-            .map(|(i, _)| i)
-        {
-            per_file.insert(f, vec![None; k]);
+        // Per file of the kind (ascending): per sound solver (n, c, w) when n > 0.
+        let mut slot_of_file = vec![usize::MAX; table.files.len()];
+        let mut per_file: Vec<Option<Ncw>> = Vec::new();
+        for (f, row) in table.files.iter().enumerate() {
+            let kept = !row.removed
+                && match kind {
+                    Kind::Sat => row.sound_status == Status::Sat,
+                    Kind::Unsat => row.sound_status == Status::Unsat,
+                    _ => true,
+                };
+            if kept {
+                slot_of_file[f] = per_file.len() / k.max(1);
+                per_file.resize(per_file.len() + k, None);
+            }
         }
         for kc in &cells {
             let c = &table.cells[kc.cell];
-            if let (Some(&j), Some(v)) = (pos.get(&c.solver), per_file.get_mut(&c.file)) {
-                if kc.n > 0 {
-                    v[j] = Some((kc.n, kc.c, kc.w));
-                }
+            let (j, slot) = (pos[c.solver], slot_of_file[c.file]);
+            if j != usize::MAX && slot != usize::MAX && kc.n > 0 {
+                per_file[slot * k + j] = Some((kc.n, kc.c, kc.w));
             }
         }
         // VBS over S and over S - s for every s.
         let vbs = |skip: Option<usize>| {
             let (mut n, mut c, mut w) = (0i64, 0f64, 0f64);
-            for v in per_file.values() {
+            for v in per_file.chunks(k) {
                 let mut best: Option<Ncw> = None;
                 for (j, x) in v.iter().enumerate() {
                     if Some(j) == skip {
@@ -224,15 +225,18 @@ fn merge(a: Option<VbsRow>, b: VbsRow) -> VbsRow {
     }
 }
 
-/// Sums the kind-filtered VBS rows: (rows kept, Σn, Σtime).
-fn sum_kind(
-    rows: &BTreeMap<usize, VbsRow>,
-    table: &DivisionTable,
-    kind: Kind,
-    t: f64,
-) -> (usize, f64, f64) {
-    let (mut k, mut n, mut time) = (0usize, 0i64, 0f64);
-    for (&f, r) in rows {
+/// Accumulates the kind-filtered VBS rows, in file order: (rows kept, Σn, Σtime).
+#[derive(Default)]
+struct KindSum {
+    kept: usize,
+    n: i64,
+    time: f64,
+}
+
+impl KindSum {
+    /// Adds the VBS row of file `f` (rows must come in ascending file order, so
+    /// the float sums are those of a walk over a file-ordered map).
+    fn add(&mut self, table: &DivisionTable, f: usize, r: &VbsRow, kind: Kind, t: f64) {
         let st = table.files[f].sound_status;
         let keep = match kind {
             Kind::Sat => st == Status::Sat,
@@ -241,20 +245,31 @@ fn sum_kind(
             _ => true,
         };
         if !keep {
-            continue;
+            return;
         }
-        k += 1;
+        self.kept += 1;
         if kind == Kind::Sequential {
             if r.ac <= t {
-                n += r.n;
-                time += r.c;
+                self.n += r.n;
+                self.time += r.c;
             }
         } else {
-            n += r.n;
-            time += r.w;
+            self.n += r.n;
+            self.time += r.w;
         }
     }
-    (k, n as f64, time)
+}
+
+/// The VBS row of one cell.
+fn vbs_of(table: &DivisionTable, i: usize) -> VbsRow {
+    let c = &table.cells[i];
+    VbsRow {
+        n: c.score.n,
+        aw: c.score.aw,
+        w: c.score.w,
+        ac: c.score.ac,
+        c: c.score.c,
+    }
 }
 
 /// The reference tool's computation (anchor spec 6.8).
@@ -279,41 +294,78 @@ fn anchor(tables: &[DivisionTable], kind: Kind, input: &ScoringInput) -> Vec<Con
     let mut out = Vec::new();
     for (table, rows_d) in tables.iter().zip(&kept_rows) {
         let ratio_d = ratio(rows_d.len() as f64, track_rows as f64);
-        let row_of = |i: usize| {
-            let c = &table.cells[i];
-            VbsRow {
-                n: c.score.n,
-                aw: c.score.aw,
-                w: c.score.w,
-                ac: c.score.ac,
-                c: c.score.c,
+        let t = input.time_limit;
+        // The kept rows grouped by file: cells are sorted by (file, solver), so
+        // each file's rows are contiguous and the files ascend.
+        let mut by_file: Vec<(usize, &[usize])> = Vec::new();
+        let mut start = 0;
+        while start < rows_d.len() {
+            let f = table.cells[rows_d[start]].file;
+            let mut end = start + 1;
+            while end < rows_d.len() && table.cells[rows_d[end]].file == f {
+                end += 1;
             }
-        };
-        let mut solvers: BTreeSet<usize> = BTreeSet::new();
-        let mut vbs: BTreeMap<usize, VbsRow> = BTreeMap::new();
-        for &i in rows_d {
-            let c = &table.cells[i];
-            solvers.insert(c.solver);
-            let e = vbs.get(&c.file).copied();
-            vbs.insert(c.file, merge(e, row_of(i)));
+            by_file.push((f, &rows_d[start..end]));
+            start = end;
         }
-        let (_, n_all, t_all) = sum_kind(&vbs, table, kind, input.time_limit);
-        let mut without = Vec::new();
-        for &s in &solvers {
-            let mut rows: BTreeMap<usize, VbsRow> = BTreeMap::new();
-            for &i in rows_d {
-                let c = &table.cells[i];
-                if c.solver == s {
-                    continue;
+        // VBS over every solver, and without each solver s. A merge takes
+        // max n and min times, none of them NaN (times are clamped at 0), so
+        // it is associative and commutative up to the sign of a zero time,
+        // which no sum from 0.0 can show: the row without s is merge(rows
+        // before s, rows after s) of the file's rows. Every sum runs over the
+        // files in ascending order, as a walk over a file-ordered map would.
+        let solvers: Vec<usize> = rows_d
+            .iter()
+            .map(|&i| table.cells[i].solver)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut slot = vec![usize::MAX; input.participants.len()];
+        for (j, &s) in solvers.iter().enumerate() {
+            slot[s] = j;
+        }
+        let mut all = KindSum::default();
+        let mut sums: Vec<KindSum> = solvers.iter().map(|_| KindSum::default()).collect();
+        let mut excl: Vec<Option<VbsRow>> = vec![None; solvers.len()];
+        let mut present = vec![false; solvers.len()];
+        let mut suffix: Vec<Option<VbsRow>> = Vec::new();
+        for &(f, rows) in &by_file {
+            // suffix[i] = merge of rows[i..]
+            suffix.clear();
+            suffix.resize(rows.len() + 1, None);
+            for i in (0..rows.len()).rev() {
+                suffix[i] = Some(merge(suffix[i + 1], vbs_of(table, rows[i])));
+            }
+            let mut prefix: Option<VbsRow> = None;
+            for (i, &cell) in rows.iter().enumerate() {
+                let j = slot[table.cells[cell].solver];
+                present[j] = true;
+                excl[j] = match (prefix, suffix[i + 1]) {
+                    (p, Some(s)) => Some(merge(p, s)),
+                    (p, None) => p,
+                };
+                prefix = Some(merge(prefix, vbs_of(table, cell)));
+            }
+            let Some(whole) = prefix else { continue };
+            all.add(table, f, &whole, kind, t);
+            for (j, sum) in sums.iter_mut().enumerate() {
+                if present[j] {
+                    present[j] = false;
+                    if let Some(r) = excl[j] {
+                        sum.add(table, f, &r, kind, t);
+                    }
+                } else {
+                    sum.add(table, f, &whole, kind, t);
                 }
-                let e = rows.get(&c.file).copied();
-                rows.insert(c.file, merge(e, row_of(i)));
-            }
-            let (k, n_s, t_s) = sum_kind(&rows, table, kind, input.time_limit);
-            if k > 0 {
-                without.push((s, n_s, t_s));
             }
         }
+        let (n_all, t_all) = (all.n as f64, all.time);
+        let without: Vec<(usize, f64, f64)> = solvers
+            .iter()
+            .zip(&sums)
+            .filter(|(_, sum)| sum.kept > 0)
+            .map(|(&s, sum)| (s, sum.n as f64, sum.time))
+            .collect();
         if without.len() <= 2 {
             continue;
         }

@@ -3,7 +3,7 @@
 
 use super::input::ScoringInput;
 use super::policy::Policy;
-use super::soundness::{Cell, DivisionTable};
+use super::soundness::{DivisionTable, FileRow};
 use crate::model::{Answer, Logic, Status, Track};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -183,6 +183,12 @@ pub struct KindCell {
     pub answer: Option<Answer>,
 }
 
+/// Whether `file` is a benchmark of the group of `logic` (`None`: the whole
+/// division): not removed, and of that logic.
+pub fn in_group(file: &FileRow, logic: Option<&Logic>) -> bool {
+    !file.removed && logic.is_none_or(|l| &file.logic == l)
+}
+
 /// Applies `kind` to the cells of the group (logic `None` = whole division).
 /// Returns the kept cells and the number of benchmarks the kind is about.
 pub fn kind_cells(
@@ -192,27 +198,29 @@ pub fn kind_cells(
     input: &ScoringInput,
     policy: &Policy,
 ) -> (Vec<KindCell>, u64) {
-    let in_group = |c: &Cell| {
-        let f = &table.files[c.file];
-        !f.removed && logic.is_none_or(|l| &f.logic == l)
-    };
     let file_kept = |status: Status| match kind {
         Kind::Sat => status == Status::Sat,
         Kind::Unsat => status == Status::Unsat,
         _ => true,
     };
-    let n_kind = table
+    // Per file: in the group and kept by the kind (decided once per file,
+    // not once per cell).
+    let kept: Vec<bool> = table
         .files
         .iter()
-        .filter(|f| !f.removed && logic.is_none_or(|l| &f.logic == l))
-        .filter(|f| file_kept(f.sound_status))
-        .count() as u64;
+        .map(|f| in_group(f, logic) && file_kept(f.sound_status))
+        .collect();
+    let n_kind = kept.iter().filter(|&&k| k).count() as u64;
     let t = input.time_limit;
     let mut out = Vec::new();
-    for (i, c) in table.cells.iter().enumerate() {
-        if !in_group(c) || !file_kept(table.files[c.file].sound_status) {
-            continue;
-        }
+    // Only the cells of the kept files, in cell order (files ascend).
+    let kept_cells = kept
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k)
+        .flat_map(|(f, _)| table.file_cells[f]..table.file_cells[f + 1]);
+    for i in kept_cells {
+        let c = &table.cells[i];
         let s = c.score;
         let mut k = KindCell {
             cell: i,
@@ -278,11 +286,7 @@ pub fn podium(
     group_competitive: bool,
 ) -> Podium {
     let (cells, n_kind) = kind_cells(table, logic, kind, input, policy);
-    let group_files = table
-        .files
-        .iter()
-        .filter(|f| !f.removed && logic.is_none_or(|l| &f.logic == l))
-        .count() as u64;
+    let group_files = table.files.iter().filter(|f| in_group(f, logic)).count() as u64;
     let mut acc: BTreeMap<usize, SolverScore> = BTreeMap::new();
     if !policy.abstained_total_minus_rows {
         // Rules: every solver entered in the group is listed.

@@ -10,6 +10,7 @@ use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::results::RunRecord;
 use crate::model::{Answer, Division, Logic, Status, Track};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
 
 /// CPU and wall-clock seconds at one point of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -27,8 +28,10 @@ pub struct ScoredRun {
     pub solver: String,
     /// Track the run belongs to.
     pub track: Track,
-    /// The benchmark (its logic decides the division).
-    pub file: Smt2File,
+    /// The benchmark (its logic decides the division). Shared: a run table
+    /// names each benchmark once per solver, and readers give equal files one
+    /// allocation ([`FileInterner`]).
+    pub file: Arc<Smt2File>,
     /// Outcome: `sat`/`unsat`/`unknown`, `Timeout`, `OutOfMemory`, `incremental`,
     /// or a validation verdict (`UnsatCoreNotValidated`, `ModelUnsat`, ...).
     /// For the Unsat-Core track `unsat` means "core validated" and for the
@@ -73,7 +76,7 @@ impl ScoredRun {
         ScoredRun {
             solver: r.solver,
             track: r.track,
-            file: r.file,
+            file: Arc::new(r.file),
             answer: r.result,
             cpu_time: r.cpu_time,
             wall_time: r.wallclock_time,
@@ -81,6 +84,22 @@ impl ScoredRun {
             last_answer_time,
             answer_at_timeout: None,
         }
+    }
+}
+
+/// Gives equal benchmark identities one shared allocation (a 500,000-run
+/// table names each benchmark once per solver).
+#[derive(Debug, Default)]
+pub struct FileInterner(HashSet<Arc<Smt2File>>);
+
+impl FileInterner {
+    /// The shared copy of `file` (`file` itself when it is the first).
+    pub fn intern(&mut self, file: Arc<Smt2File>) -> Arc<Smt2File> {
+        if let Some(shared) = self.0.get(&*file) {
+            return Arc::clone(shared);
+        }
+        self.0.insert(Arc::clone(&file));
+        file
     }
 }
 
@@ -156,6 +175,13 @@ impl ScoringInput {
     }
 }
 
+/// The distinct library paths of `files` (each distinct file's path is built
+/// once: a run table names each benchmark once per solver).
+pub fn paths_of<'a>(files: impl Iterator<Item = &'a Smt2File>) -> HashSet<String> {
+    let distinct: HashSet<&Smt2File> = files.collect();
+    distinct.into_iter().map(Smt2File::path).collect()
+}
+
 /// The facts of the benchmarks that appear in `runs` or in `selection`, from an inventory.
 /// Benchmarks missing from the inventory get status `unknown` (or `incremental`)
 /// and zero counts; they are listed in the second value.
@@ -164,12 +190,7 @@ pub fn bench_infos_of(
     runs: &[ScoredRun],
     selection: &[Smt2File],
 ) -> (HashMap<String, BenchInfo>, Vec<String>) {
-    let wanted: HashSet<String> = runs
-        .iter()
-        .map(|r| &r.file)
-        .chain(selection)
-        .map(Smt2File::path)
-        .collect();
+    let wanted = paths_of(runs.iter().map(|r| &*r.file).chain(selection));
     let mut out = HashMap::with_capacity(wanted.len());
     // One path buffer for the whole library: allocate only for the wanted.
     let mut p = String::new();

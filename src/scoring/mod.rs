@@ -30,7 +30,7 @@ pub use runtable::{RunScore, anchor_answer, run_score, scored_run};
 pub use setup::{build_input, build_input_selected};
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};
-pub use input::{BenchInfo, Participant, RunTime, ScoredRun, ScoringInput};
+pub use input::{BenchInfo, FileInterner, Participant, RunTime, ScoredRun, ScoringInput, paths_of};
 pub use policy::Policy;
 
 use crate::model::Track;

@@ -76,7 +76,7 @@ pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
     Some(ScoredRun {
         solver: r.solver.clone(),
         track,
-        file,
+        file: std::sync::Arc::new(file),
         answer,
         cpu_time: r.cputime.unwrap_or(0.0),
         wall_time: r.walltime.unwrap_or(0.0),

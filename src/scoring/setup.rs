@@ -2,7 +2,7 @@
 //! runs, and one page ([`GroupScores`]) from a division table.
 
 use super::competitive;
-use super::division::{GroupScores, Kind, podium};
+use super::division::{GroupScores, Kind, in_group, podium};
 use super::input::{Participant, ScoredRun, ScoringInput, bench_infos_of};
 use super::policy::Policy;
 use super::soundness::DivisionTable;
@@ -85,11 +85,7 @@ pub fn group(
     input: &ScoringInput,
     policy: &Policy,
 ) -> GroupScores {
-    let files: Vec<_> = table
-        .files
-        .iter()
-        .filter(|f| !f.removed && logic.is_none_or(|l| &f.logic == l))
-        .collect();
+    let files: Vec<_> = table.files.iter().filter(|f| in_group(f, logic)).collect();
     let n_benchmarks = files.len() as u64;
     let n_total = match input.track {
         Track::Incremental => files.iter().map(|f| f.info.check_sats).sum(),
@@ -104,9 +100,9 @@ pub fn group(
     }
     let present: Vec<&Participant> = if policy.name_prefix_teams {
         let mut with_rows = vec![false; input.participants.len()];
+        let grouped: Vec<bool> = table.files.iter().map(|f| in_group(f, logic)).collect();
         for c in &table.cells {
-            let f = &table.files[c.file];
-            if !f.removed && logic.is_none_or(|l| &f.logic == l) {
+            if grouped[c.file] {
                 with_rows[c.solver] = true;
             }
         }

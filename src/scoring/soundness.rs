@@ -4,9 +4,11 @@
 use super::benchmark::{self, BenchScore, effective_answer, is_error_on_known};
 use super::input::{BenchInfo, ScoredRun, ScoringInput};
 use super::policy::Policy;
+use crate::benchmarks::Smt2File;
 use crate::model::{Answer, Division, Logic, Status, Track};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// One benchmark of a division.
 #[derive(Debug, Clone)]
@@ -61,6 +63,9 @@ pub struct DivisionTable {
     pub files: Vec<FileRow>,
     /// Cells, sorted by (file, solver).
     pub cells: Vec<Cell>,
+    /// The cells of file `f` are `cells[file_cells[f]..file_cells[f + 1]]`
+    /// (one more entry than files).
+    pub file_cells: Vec<usize>,
     /// Sound solvers (participant indexes) among those with cells.
     pub sound: Vec<usize>,
     /// Unsound solvers (participant indexes).
@@ -105,9 +110,12 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         .enumerate()
         .map(|(i, p)| (p.solver.as_str(), i))
         .collect();
-    // division -> path -> (logic, runs)
-    let mut by_div: BTreeMap<&Division, BTreeMap<String, (Logic, Vec<&ScoredRun>)>> =
-        BTreeMap::new();
+    // One slot per (division, benchmark path) with its runs in input order.
+    // Runs are grouped by their file first (hashing the file's parts), so each
+    // distinct file's path is built once, not once per run.
+    let mut slots = Slots::default();
+    let mut slot_of_file: HashMap<&Smt2File, usize> = HashMap::new();
+    let mut slot_of_ptr: HashMap<*const Smt2File, usize> = HashMap::new();
     for r in &input.runs {
         if r.track != input.track {
             report.other_track_runs += 1;
@@ -117,13 +125,23 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             report.unknown_logic_runs += 1;
             continue;
         };
-        by_div
-            .entry(*d)
-            .or_default()
-            .entry(r.file.path())
-            .or_insert_with(|| (r.file.logic.clone(), Vec::new()))
-            .1
-            .push(r);
+        // Interned files (one allocation per benchmark) are found by address.
+        let slot = match slot_of_ptr.get(&Arc::as_ptr(&r.file)) {
+            Some(&s) => s,
+            None => {
+                let s = match slot_of_file.get(&*r.file) {
+                    Some(&s) => s,
+                    None => {
+                        let s = slots.slot(d, &r.file);
+                        slot_of_file.insert(&r.file, s);
+                        s
+                    }
+                };
+                slot_of_ptr.insert(Arc::as_ptr(&r.file), s);
+                s
+            }
+        };
+        slots.runs[slot].push(r);
     }
     // Selected benchmarks are in N even when nobody ran them.
     for f in &input.selection {
@@ -135,12 +153,9 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             report.selection_other_track += 1;
             continue;
         };
-        by_div
-            .entry(*d)
-            .or_default()
-            .entry(f.path())
-            .or_insert_with(|| (f.logic.clone(), Vec::new()));
+        slots.slot(d, f);
     }
+    let by_div = slots.by_division();
     let mut tables = Vec::new();
     for (division, files) in by_div {
         let logics = input.divisions.get(division).cloned().unwrap_or_default();
@@ -148,7 +163,16 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         let mut missing = MissingRuns::default();
         let mut cells = Vec::new();
         let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
-        for (fi, (path, (logic, runs))) in files.into_iter().enumerate() {
+        // Who entered each logic of the division (asked once per logic, not per run).
+        let mut entered_by_logic: HashMap<&Logic, Vec<bool>> = HashMap::new();
+        for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
+            let entered = entered_by_logic.entry(logic).or_insert_with(|| {
+                input
+                    .participants
+                    .iter()
+                    .map(|p| p.entered(division, logic))
+                    .collect()
+            });
             let info = input.benchmarks.get(&path).copied().unwrap_or(BenchInfo {
                 status: if input.track == Track::Incremental {
                     Status::Incremental
@@ -161,7 +185,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             runs_of.iter_mut().for_each(|x| *x = None);
             for r in runs {
                 match solver_idx.get(r.solver.as_str()) {
-                    Some(&i) if input.participants[i].entered(division, &logic) => {
+                    Some(&i) if entered[i] => {
                         if runs_of[i].is_some() {
                             report.duplicate_runs += 1;
                         } else {
@@ -171,8 +195,8 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                     _ => report.unregistered_runs += 1,
                 }
             }
-            for (si, p) in input.participants.iter().enumerate() {
-                if p.entered(division, &logic) {
+            for (si, &entered) in entered.iter().enumerate() {
+                if entered {
                     if runs_of[si].is_none() {
                         missing.note(si, &path);
                     }
@@ -195,7 +219,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             };
             rows.push(FileRow {
                 path,
-                logic,
+                logic: logic.clone(),
                 info,
                 sound_status,
                 removed: false,
@@ -282,11 +306,20 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         let unsound = (0..present.len())
             .filter(|&i| present[i] && unsound_flag[i])
             .collect();
+        // Cells are sorted by file: the cells of file f start at file_cells[f].
+        let mut file_cells = Vec::with_capacity(rows.len() + 1);
+        for (i, c) in cells.iter().enumerate() {
+            while file_cells.len() <= c.file {
+                file_cells.push(i);
+            }
+        }
+        file_cells.resize(rows.len() + 1, cells.len());
         tables.push(DivisionTable {
             division: division.clone(),
             logics,
             files: rows,
             cells,
+            file_cells,
             sound,
             unsound,
             disagreements,
@@ -294,6 +327,45 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         });
     }
     (tables, report)
+}
+
+/// The (division, benchmark path) slots of a track's runs and selection.
+#[derive(Default)]
+struct Slots<'a> {
+    /// Slot of each (division, path).
+    index: HashMap<(&'a Division, String), usize>,
+    /// Per slot: division, path, the logic of the first file seen.
+    keys: Vec<(&'a Division, String, &'a Logic)>,
+    /// Per slot: its runs, in input order.
+    runs: Vec<Vec<&'a ScoredRun>>,
+}
+
+impl<'a> Slots<'a> {
+    /// The slot of `file` in `division`, added if new.
+    fn slot(&mut self, division: &'a Division, file: &'a Smt2File) -> usize {
+        let path = file.path();
+        if let Some(&s) = self.index.get(&(division, path.clone())) {
+            return s;
+        }
+        let s = self.keys.len();
+        self.index.insert((division, path.clone()), s);
+        self.keys.push((division, path, &file.logic));
+        self.runs.push(Vec::new());
+        s
+    }
+
+    /// Division -> its slots sorted by path: (path, logic, runs).
+    #[allow(clippy::type_complexity)]
+    fn by_division(self) -> BTreeMap<&'a Division, Vec<(String, &'a Logic, Vec<&'a ScoredRun>)>> {
+        let mut out: BTreeMap<&Division, Vec<_>> = BTreeMap::new();
+        for ((d, path, logic), runs) in self.keys.into_iter().zip(self.runs) {
+            out.entry(d).or_default().push((path, logic, runs));
+        }
+        for files in out.values_mut() {
+            files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        }
+        out
+    }
 }
 
 /// How many examples of missing runs are kept per solver.

@@ -24,7 +24,7 @@ fn run(track: Track, s: &str, l: &str, f: &str, a: Answer, cpu: f64, wall: f64) 
     ScoredRun {
         solver: s.into(),
         track,
-        file: file(l, f, track == Track::Incremental),
+        file: file(l, f, track == Track::Incremental).into(),
         answer: a,
         cpu_time: cpu,
         wall_time: wall,

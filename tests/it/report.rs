@@ -72,7 +72,8 @@ fn demo() -> TrackReport {
                         logic: Logic::new(logic),
                         family: vec!["demo".into()],
                         name: format!("b{i}.smt2"),
-                    },
+                    }
+                    .into(),
                     answer,
                     cpu_time: t,
                     wall_time: t,

@@ -26,7 +26,7 @@ fn run_in(solver: &str, logic: &str, f: &str, answer: Answer, cpu: f64, wall: f6
     ScoredRun {
         solver: solver.into(),
         track: Track::SingleQuery,
-        file: file(logic, f),
+        file: file(logic, f).into(),
         answer,
         cpu_time: cpu,
         wall_time: wall,

@@ -25,7 +25,7 @@ fn run(track: Track, solver: &str, f: &str, answer: Answer, cpu: f64, wall: f64)
     ScoredRun {
         solver: solver.into(),
         track,
-        file: file(f, track == Track::Incremental),
+        file: file(f, track == Track::Incremental).into(),
         answer,
         cpu_time: cpu,
         wall_time: wall,
