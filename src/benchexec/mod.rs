@@ -100,7 +100,9 @@ pub fn generate(
         max_tasks: opts.max_tasks.unwrap_or(DEFAULT_MAX_TASKS),
         skip_divisions: &opts.skip_divisions,
     };
+    phase("start");
     let (manifest, mut warnings) = plan::plan(&input)?;
+    phase("plan");
     if opts.check_binaries {
         let problems = binary_problems(&out, submissions, &manifest, &opts.location);
         if !problems.is_empty() {
@@ -110,4 +112,32 @@ pub fn generate(
     warnings
         .extend(write::write(&out, &manifest, opts.binaries_from.as_deref()).map_err(|e| vec![e])?);
     Ok(Generated { manifest, warnings })
+}
+
+/// With `SMTCOMP_PHASES` set, one line on stderr per phase of `generate`: the time
+/// since the first phase, resident and peak memory (for `scripts/bench-generate`
+/// and profiling; never in normal output).
+pub(crate) fn phase(name: &str) {
+    use std::sync::OnceLock;
+    static START: OnceLock<Option<std::time::Instant>> = OnceLock::new();
+    let Some(t0) =
+        START.get_or_init(|| std::env::var_os("SMTCOMP_PHASES").map(|_| std::time::Instant::now()))
+    else {
+        return;
+    };
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let mb = |key: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse::<u64>().ok())
+            .map_or(0, |kb| kb / 1024)
+    };
+    eprintln!(
+        "phase: {name}: {:.2} s, resident {} MB, peak {} MB",
+        t0.elapsed().as_secs_f64(),
+        mb("VmRSS:"),
+        mb("VmHWM:")
+    );
 }

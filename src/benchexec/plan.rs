@@ -70,9 +70,8 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
     subs.sort_by(|a, b| a.name.cmp(&b.name));
     let slugs = solver_slugs(subs.iter().map(|s| s.name.as_str())).map_err(|e| vec![e])?;
 
-    // Tasks: track -> logic -> task paths.
-    let mut tasks = BTreeMap::new();
-    let mut by_logic: BTreeMap<Track, BTreeMap<Logic, Vec<String>>> = BTreeMap::new();
+    // Tasks, keyed by path (`by_logic` below indexes them by track and logic).
+    let mut tasks: BTreeMap<String, TaskEntry> = BTreeMap::new();
     for track in Track::ALL {
         let dir = PreparedSet::track_dir(&input.prepared, track);
         if !dir.join(MANIFEST_NAME).is_file() {
@@ -145,12 +144,10 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                 (false, crate::model::Status::Unsat) => Some(false),
                 _ => None,
             };
-            by_logic
-                .entry(track)
-                .or_default()
-                .entry(logic.clone())
-                .or_default()
-                .push(task.clone());
+            let mut task = task;
+            task.shrink_to_fit();
+            let mut prepared = format!("{}/{}", track.page_suffix(), b.path);
+            prepared.shrink_to_fit();
             tasks.insert(
                 task,
                 TaskEntry {
@@ -158,7 +155,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                     logic,
                     division: division.clone(),
                     input_file,
-                    prepared: format!("{}/{}", track.page_suffix(), b.path),
+                    prepared,
                     original: b.original,
                     status: b.status,
                     expected: b.expected,
@@ -167,6 +164,18 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                 },
             );
         }
+    }
+
+    // Track -> logic -> its tasks in path order (borrowed: no copy per task).
+    type Tasks<'t> = Vec<(&'t String, &'t TaskEntry)>;
+    let mut by_logic: BTreeMap<Track, BTreeMap<&Logic, Tasks>> = BTreeMap::new();
+    for (path, t) in &tasks {
+        by_logic
+            .entry(t.track)
+            .or_default()
+            .entry(&t.logic)
+            .or_default()
+            .push((path, t));
     }
 
     // Unsat-core validation: only the validators `validate-cores generate` chose.
@@ -283,7 +292,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         for (name, rd) in &rundefinitions {
             let mut seen = BTreeSet::new();
             for l in &rd.logics {
-                for t in &by_logic[&track][l] {
+                for (t, _) in &by_logic[&track][l] {
                     let base = t.rsplit('/').next().unwrap_or(t);
                     if !seen.insert(base) {
                         problems.push(format!(
@@ -317,10 +326,10 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         // chunks of at most `max_tasks`: one definition each.
         let logics: BTreeSet<&Logic> = rundefinitions.values().flat_map(|r| &r.logics).collect();
         let all_logics: Vec<Logic> = logics.iter().map(|l| (*l).clone()).collect();
-        let mut groups: BTreeMap<Option<u32>, Vec<&String>> = BTreeMap::new();
+        let mut groups: BTreeMap<Option<u32>, Vec<&TaskEntry>> = BTreeMap::new();
         for l in logics {
-            for t in &by_logic[&track][l] {
-                groups.entry(tasks[t].heat).or_default().push(t);
+            for (_, t) in &by_logic[&track][l] {
+                groups.entry(t.heat).or_default().push(t);
             }
         }
         let max = input.max_tasks.max(1);
@@ -347,7 +356,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                     for rd in rds.values_mut() {
                         rd.tasks = chunk
                             .iter()
-                            .filter(|t| rd.logics.contains(&tasks[**t].logic))
+                            .filter(|t| rd.logics.contains(&t.logic))
                             .count();
                     }
                     rds.retain(|_, rd| rd.tasks > 0);

@@ -1,7 +1,7 @@
 //! Writing a planned [`Manifest`] into the execution directory.
 
 use super::{container, definition, scripts, tasks};
-use crate::formats::generation::{MANIFEST_FILE, Manifest, ToolModule};
+use crate::formats::generation::{MANIFEST_FILE, Manifest, RUNS_FILE, ToolModule};
 use rayon::prelude::*;
 use std::fs;
 use std::io;
@@ -85,31 +85,29 @@ pub fn write(
         put(&out.join("tools").join(file), &tool_module(t))?;
     }
     put(&out.join("tasks").join(tasks::PROPERTY_FILE), "")?;
-    // Task files: each directory created once, the files written in parallel.
-    let dirs: std::collections::BTreeSet<&Path> = m
-        .tasks
-        .keys()
-        .filter_map(|p| Path::new(p).parent())
-        .collect();
-    for d in dirs {
-        fs::create_dir_all(out.join(d)).map_err(ctx(&out.join(d)))?;
+    super::phase("tools and directories");
+    // The manifests (the two largest files, one thread of serialization each)
+    // are written while the pool writes the task files and definitions;
+    // manifest.json, under a temporary name until everything else is written,
+    // comes last as before.
+    let manifest_tmp = out.join(".manifest.json.generating");
+    let (files, manifests) = std::thread::scope(|scope| {
+        let manifests = scope.spawn(|| -> Result<(), String> {
+            m.write_runs(&out.join(RUNS_FILE))
+                .map_err(|e| e.to_string())?;
+            crate::formats::datafile::write_json(&manifest_tmp, m).map_err(|e| e.to_string())
+        });
+        let files = write_tasks_and_definitions(out, m);
+        let manifests = manifests
+            .join()
+            .unwrap_or_else(|_| Err("the manifest writer panicked".to_string()));
+        (files, manifests)
+    });
+    if let Err(e) = files.and(manifests) {
+        let _ = fs::remove_file(&manifest_tmp);
+        return Err(e);
     }
-    let tasks: Vec<_> = m.tasks.iter().collect();
-    tasks.par_iter().try_for_each(|(path, task)| {
-        let p = out.join(path);
-        fs::write(&p, tasks::render(task)).map_err(ctx(&p))
-    })?;
-    fs::create_dir_all(out.join("definitions")).map_err(ctx(&out.join("definitions")))?;
-    let defs: Vec<_> = m.definitions.iter().collect();
-    let index = m.by_track_logic();
-    defs.par_iter().try_for_each(|(file, d)| {
-        let p = out.join("definitions").join(file);
-        let tasks = match &d.selection {
-            Some(_) => crate::formats::generation::definition_tasks(&index, d),
-            None => Vec::new(),
-        };
-        fs::write(&p, definition::render(d, &tasks)).map_err(ctx(&p))
-    })?;
+    super::phase("tasks, definitions, manifests");
     put_executable(
         &out.join("run-local.sh"),
         &scripts::run_local(m, &m.prepared),
@@ -130,8 +128,47 @@ pub fn write(
             }
         }
     }
-    m.write(out).map_err(|e| e.to_string())?;
+    let manifest = out.join(MANIFEST_FILE);
+    fs::rename(&manifest_tmp, &manifest).map_err(|e| {
+        let _ = fs::remove_file(&manifest_tmp);
+        format!("{}: cannot write: {e}", manifest.display())
+    })?;
+    super::phase("scripts; done");
     Ok(warnings)
+}
+
+/// The task files (each directory created once, the files written in parallel,
+/// one text buffer per worker) and the benchmark definitions.
+fn write_tasks_and_definitions(out: &Path, m: &Manifest) -> Result<(), String> {
+    let dirs: std::collections::BTreeSet<&Path> = m
+        .tasks
+        .keys()
+        .filter_map(|p| Path::new(p).parent())
+        .collect();
+    for d in dirs {
+        fs::create_dir_all(out.join(d)).map_err(ctx(&out.join(d)))?;
+    }
+    let tasks: Vec<_> = m.tasks.iter().collect();
+    tasks.par_iter().try_for_each_init(
+        || String::with_capacity(1024),
+        |text, (path, task)| {
+            let p = out.join(path);
+            text.clear();
+            tasks::render_into(task, text);
+            fs::write(&p, text.as_bytes()).map_err(ctx(&p))
+        },
+    )?;
+    fs::create_dir_all(out.join("definitions")).map_err(ctx(&out.join("definitions")))?;
+    let defs: Vec<_> = m.definitions.iter().collect();
+    let index = m.by_track_logic();
+    defs.par_iter().try_for_each(|(file, d)| {
+        let p = out.join("definitions").join(file);
+        let tasks = match &d.selection {
+            Some(_) => crate::formats::generation::definition_tasks(&index, d),
+            None => Vec::new(),
+        };
+        fs::write(&p, definition::render(d, &tasks)).map_err(ctx(&p))
+    })
 }
 
 /// A Python string literal (JSON's string syntax is a subset of Python's).

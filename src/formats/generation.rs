@@ -209,14 +209,6 @@ impl Manifest {
             gz.finish()
         };
         let defs: Vec<(&String, &Definition)> = self.definitions.iter().collect();
-        let mut members: Vec<std::io::Result<Vec<u8>>> = Vec::with_capacity(defs.len() + 2);
-        members.push(member(
-            format!(
-                "{{\"format\":{},\"runs\":[",
-                crate::formats::runs_manifest::MANIFEST_FORMAT
-            )
-            .as_bytes(),
-        ));
         // Whether a run was written before definition k (for the separating comma).
         let mut before = Vec::with_capacity(defs.len());
         let mut any = false;
@@ -224,62 +216,65 @@ impl Manifest {
             before.push(any);
             any |= d.rundefinitions.values().any(|rd| rd.tasks > 0);
         }
-        // Bounded batches: at most this many definitions' JSON in memory at once.
-        for batch in defs.chunks(64).zip(before.chunks(64)) {
-            let parts: Vec<std::io::Result<Vec<u8>>> = batch
-                .0
-                .par_iter()
-                .zip(batch.1.par_iter())
-                .map(|((file, d), comma)| {
-                    let mut text = Vec::new();
-                    let mut first = !*comma;
-                    let tasks = definition_tasks(&index, d);
-                    for (name, rd) in &d.rundefinitions {
-                        {
-                            for (task, t) in &tasks {
-                                if !rd.logics.contains(&t.logic) {
-                                    continue;
-                                }
-                                if !first {
-                                    text.push(b',');
-                                }
-                                first = false;
-                                serde_json::to_writer(
-                                    &mut text,
-                                    &RunRef {
-                                        benchmark_definition: file,
-                                        rundefinition: name,
-                                        task,
-                                        solver: &d.solver,
-                                        participation: rd.participation as u32,
-                                        track: d.track,
-                                        division: &d.division,
-                                        logic: &t.logic,
-                                        benchmark: &t.original,
-                                    },
-                                )
-                                .map_err(std::io::Error::other)?;
-                            }
-                        }
+        let definition_member = |file: &String, d: &Definition, comma: bool| {
+            let mut text = Vec::new();
+            let mut first = !comma;
+            let tasks = definition_tasks(&index, d);
+            for (name, rd) in &d.rundefinitions {
+                for (task, t) in &tasks {
+                    if !rd.logics.contains(&t.logic) {
+                        continue;
                     }
-                    if text.is_empty() {
-                        Ok(Vec::new())
-                    } else {
-                        member(&text)
+                    if !first {
+                        text.push(b',');
                     }
-                })
-                .collect();
-            members.extend(parts);
-        }
-        members.push(member(b"]}\n"));
-        datafile::write_replacing(path, |file| {
-            let mut w = std::io::BufWriter::new(file);
-            for m in &members {
-                match m {
-                    Ok(bytes) => w.write_all(bytes)?,
-                    Err(e) => return Err(std::io::Error::new(e.kind(), e.to_string())),
+                    first = false;
+                    serde_json::to_writer(
+                        &mut text,
+                        &RunRef {
+                            benchmark_definition: file,
+                            rundefinition: name,
+                            task,
+                            solver: &d.solver,
+                            participation: rd.participation as u32,
+                            track: d.track,
+                            division: &d.division,
+                            logic: &t.logic,
+                            benchmark: &t.original,
+                        },
+                    )
+                    .map_err(std::io::Error::other)?;
                 }
             }
+            if text.is_empty() {
+                Ok(Vec::new())
+            } else {
+                member(&text)
+            }
+        };
+        datafile::write_replacing(path, |file| {
+            let mut w = std::io::BufWriter::new(file);
+            w.write_all(&member(
+                format!(
+                    "{{\"format\":{},\"runs\":[",
+                    crate::formats::runs_manifest::MANIFEST_FORMAT
+                )
+                .as_bytes(),
+            )?)?;
+            // Bounded batches, each written as soon as it is compressed: at most
+            // this many definitions' runs in memory at once.
+            for batch in defs.chunks(64).zip(before.chunks(64)) {
+                let parts: Vec<std::io::Result<Vec<u8>>> = batch
+                    .0
+                    .par_iter()
+                    .zip(batch.1.par_iter())
+                    .map(|((file, d), comma)| definition_member(file, d, *comma))
+                    .collect();
+                for part in parts {
+                    w.write_all(&part?)?;
+                }
+            }
+            w.write_all(&member(b"]}\n")?)?;
             w.flush()
         })
         .map_err(err)
