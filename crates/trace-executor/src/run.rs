@@ -11,7 +11,7 @@ use super::lines::Line;
 use super::output::{Output, own_words, quote};
 use super::process::{Control, Interrupt, Solver, StderrSink, cloexec_inherited, resolve};
 use super::signals::{self, SignalPipe};
-use super::stats::{CommandRecord, EndRecord, Stats, solver_cpu};
+use super::stats::{CommandRecord, EndRecord, ProcCpu, Stats};
 
 /// The handshake, byte for byte.
 pub const HANDSHAKE: &[u8] = b"(set-option :print-success true)\n";
@@ -109,6 +109,7 @@ pub fn run(opts: &Options, out: &mut Output) -> Outcome {
         opts,
         out,
         stats,
+        cpu: ProcCpu::new(),
         solver,
         signals,
         t0,
@@ -127,6 +128,8 @@ struct Session<'a> {
     opts: &'a Options,
     out: &'a mut Output,
     stats: Stats,
+    /// Samples the solver tree's CPU for the stats records.
+    cpu: ProcCpu,
     solver: Solver,
     signals: SignalPipe,
     t0: Instant,
@@ -375,7 +378,7 @@ impl Session<'_> {
             send_s: micros(send_s) as f64 / 1e6,
             response_s: response_s.map(|r| r as f64 / 1e6),
             latency_s: response_s.map(|r| (r - micros(send_s)) as f64 / 1e6),
-            solver_cpu_s: solver_cpu(self.solver.pid()),
+            solver_cpu_s: self.cpu.sample(self.solver.pid()),
             response: response.map(|(l, _)| quote(l.token().unwrap_or(&l.text))),
             expected: expected.map(Status::as_str),
         };

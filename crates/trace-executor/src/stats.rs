@@ -8,7 +8,8 @@
 
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
+use std::os::fd::AsRawFd;
 use std::path::Path;
 
 /// One command record.
@@ -187,20 +188,29 @@ impl Record for EndRecord<'_> {
 }
 
 /// The stats file, or nothing.
+///
+/// Each record is formatted into a reused buffer and written with one
+/// `write(2)` (no user-space buffering to flush), so a killed run keeps every
+/// record written before.
 pub struct Stats {
-    out: Option<BufWriter<File>>,
+    out: Option<File>,
+    line: String,
 }
 
 impl Stats {
     /// No statistics.
     pub fn disabled() -> Stats {
-        Stats { out: None }
+        Stats {
+            out: None,
+            line: String::new(),
+        }
     }
 
     /// Creates (truncates) the stats file.
     pub fn create(path: &Path) -> io::Result<Stats> {
         Ok(Stats {
-            out: Some(BufWriter::new(File::create(path)?)),
+            out: Some(File::create(path)?),
+            line: String::with_capacity(512),
         })
     }
 
@@ -209,27 +219,234 @@ impl Stats {
         self.out.is_some()
     }
 
-    /// Appends one record and flushes. Failures are ignored (stats must never
+    /// Appends one record at once. Failures are ignored (stats must never
     /// change the run's outcome).
     pub fn write(&mut self, record: &impl Record) {
         if let Some(out) = self.out.as_mut() {
-            let mut line = String::with_capacity(256);
-            record.write_json(&mut line);
-            line.push('\n');
-            let _ = out.write_all(line.as_bytes()).and_then(|()| out.flush());
+            self.line.clear();
+            record.write_json(&mut self.line);
+            self.line.push('\n');
+            let _ = out.write_all(self.line.as_bytes());
         }
     }
 }
 
-/// Cumulative CPU seconds (user + system, reaped children included) of `pid`
-/// and its live descendants, from `/proc`. `None` if `pid` is gone.
-pub fn solver_cpu(pid: libc::pid_t) -> Option<f64> {
+/// Most processes of a solver tree whose `/proc` files [`ProcCpu`] keeps open
+/// between samples; further descendants are read by opening their files anew.
+const CACHED_PROCESSES: usize = 64;
+
+/// Most processes summed in one sample (a runaway fork bomb is cut there).
+const MAX_PROCESSES: usize = 4096;
+
+/// The open `/proc` files of one process of the solver tree.
+struct ProcFiles {
+    pid: libc::pid_t,
+    /// `/proc/PID/stat`.
+    stat: File,
+    /// `/proc/PID/task/PID/children`.
+    children: File,
+    /// The sample that last visited this process.
+    seen: u64,
+}
+
+impl ProcFiles {
+    fn open(pid: libc::pid_t) -> Option<ProcFiles> {
+        Some(ProcFiles {
+            pid,
+            stat: File::open(format!("/proc/{pid}/stat")).ok()?,
+            children: File::open(format!("/proc/{pid}/task/{pid}/children")).ok()?,
+            seen: 0,
+        })
+    }
+}
+
+/// Samples the cumulative CPU time (user + system, reaped children
+/// included) of a process and its live descendants from `/proc`, as
+/// [`solver_cpu`] does, but cheaply enough for every command: the
+/// `stat` and `children` files of the processes seen are kept open and
+/// re-read from offset 0 (`pread(2)`, one call per file and process), with
+/// no allocation in the common case.
+///
+/// An open `/proc/PID` file stays bound to the process it was opened for:
+/// once that process is gone, reads fail (`ESRCH`) even if the number is
+/// reused, and the entry is then opened anew by number (the new process) or
+/// dropped. Entries not visited by a sample are closed.
+pub struct ProcCpu {
+    ticks: f64,
+    cache: Vec<ProcFiles>,
+    round: u64,
+    buf: Vec<u8>,
+    stack: Vec<libc::pid_t>,
+}
+
+impl Default for ProcCpu {
+    fn default() -> Self {
+        ProcCpu::new()
+    }
+}
+
+impl ProcCpu {
+    /// An empty sampler.
+    pub fn new() -> ProcCpu {
+        ProcCpu {
+            ticks: clock_ticks(),
+            cache: Vec::new(),
+            round: 0,
+            buf: Vec::with_capacity(1024),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Cumulative CPU seconds of `pid` and its live descendants (the same
+    /// value as [`solver_cpu`]); `None` if `pid` is gone.
+    pub fn sample(&mut self, pid: libc::pid_t) -> Option<f64> {
+        self.round += 1;
+        let mut total = 0u64;
+        let mut seen = 0usize;
+        self.stack.clear();
+        self.stack.push(pid);
+        while let Some(p) = self.stack.pop() {
+            let Some(ticks) = self.visit(p) else {
+                if p == pid {
+                    self.evict();
+                    return None;
+                }
+                continue;
+            };
+            total += ticks;
+            seen += 1;
+            if seen > MAX_PROCESSES {
+                break;
+            }
+        }
+        self.evict();
+        Some(total as f64 / self.ticks)
+    }
+
+    /// Number of processes whose files are kept open.
+    pub fn cached(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// Reads one process: its ticks, and its children pushed on the stack.
+    fn visit(&mut self, pid: libc::pid_t) -> Option<u64> {
+        if let Some(k) = self.cache.iter().position(|e| e.pid == pid) {
+            let round = self.round;
+            let entry = &mut self.cache[k];
+            if let Some(ticks) = read_entry(entry, &mut self.buf, &mut self.stack) {
+                entry.seen = round;
+                return Some(ticks);
+            }
+            // That process is gone; the number may belong to a new one.
+            self.cache.swap_remove(k);
+        }
+        let mut entry = ProcFiles::open(pid)?;
+        let ticks = read_entry(&mut entry, &mut self.buf, &mut self.stack)?;
+        if self.cache.len() < CACHED_PROCESSES {
+            entry.seen = self.round;
+            self.cache.push(entry);
+        }
+        Some(ticks)
+    }
+
+    /// Closes the files of processes this sample did not reach.
+    fn evict(&mut self) {
+        let round = self.round;
+        self.cache.retain(|e| e.seen == round);
+    }
+}
+
+/// Reads the whole of `file` from offset 0 into `buf` (`pread(2)`).
+fn pread_all(file: &File, buf: &mut Vec<u8>) -> Option<()> {
+    buf.clear();
+    loop {
+        if buf.capacity() - buf.len() < 512 {
+            buf.reserve(buf.capacity().max(1024));
+        }
+        let spare = buf.spare_capacity_mut();
+        // SAFETY: reading into the vector's spare capacity; `set_len` below
+        // covers only the bytes the kernel wrote.
+        let n = unsafe {
+            libc::pread(
+                file.as_raw_fd(),
+                spare.as_mut_ptr().cast(),
+                spare.len(),
+                buf.len() as libc::off_t,
+            )
+        };
+        if n < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return None;
+        }
+        if n == 0 {
+            return Some(());
+        }
+        // SAFETY: the kernel initialised `n` more bytes.
+        unsafe { buf.set_len(buf.len() + n as usize) };
+        if buf.len() > 1 << 24 {
+            return Some(());
+        }
+    }
+}
+
+/// Ticks of one open process, its children's pids appended to `stack`.
+fn read_entry(
+    entry: &mut ProcFiles,
+    buf: &mut Vec<u8>,
+    stack: &mut Vec<libc::pid_t>,
+) -> Option<u64> {
+    pread_all(&entry.stat, buf)?;
+    let ticks = stat_ticks(buf)?;
+    if pread_all(&entry.children, buf).is_some() {
+        push_pids(buf, stack);
+    }
+    Some(ticks)
+}
+
+/// Appends the decimal pids of a `children` file to `stack`.
+fn push_pids(text: &[u8], stack: &mut Vec<libc::pid_t>) {
+    stack.extend(
+        text.split(|b| b.is_ascii_whitespace())
+            .filter_map(|w| std::str::from_utf8(w).ok()?.parse::<libc::pid_t>().ok()),
+    );
+}
+
+/// utime + stime + cutime + cstime of a `/proc/PID/stat` text, in ticks.
+fn stat_ticks(stat: &[u8]) -> Option<u64> {
+    // Fields after the command name, which ends at the last ')'.
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    // The rest starts with field 3 (state); utime..cstime are fields 14..17.
+    let mut fields = stat[close + 1..]
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|f| !f.is_empty())
+        .skip(14 - 3);
+    let mut sum = 0i64;
+    for _ in 14..=17 {
+        sum += std::str::from_utf8(fields.next()?)
+            .ok()?
+            .parse::<i64>()
+            .ok()?;
+    }
+    Some(sum.max(0) as u64)
+}
+
+fn clock_ticks() -> f64 {
     // SAFETY: sysconf has no preconditions.
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    let ticks = if ticks > 0 { ticks as f64 } else { 100.0 };
+    if ticks > 0 { ticks as f64 } else { 100.0 }
+}
+
+/// Cumulative CPU seconds (user + system, reaped children included) of `pid`
+/// and its live descendants, from `/proc`. `None` if `pid` is gone.
+/// One-off form of [`ProcCpu::sample`] (opens every file anew).
+pub fn solver_cpu(pid: libc::pid_t) -> Option<f64> {
+    let ticks = clock_ticks();
     let mut total = 0u64;
     let mut stack = vec![pid];
     let mut seen = 0;
+    let mut buf = Vec::new();
     while let Some(p) = stack.pop() {
         let Some(t) = proc_ticks(p) else {
             if p == pid {
@@ -239,15 +456,13 @@ pub fn solver_cpu(pid: libc::pid_t) -> Option<f64> {
         };
         total += t;
         seen += 1;
-        if seen > 4096 {
+        if seen > MAX_PROCESSES {
             break;
         }
-        if let Ok(children) = std::fs::read_to_string(format!("/proc/{p}/task/{p}/children")) {
-            stack.extend(
-                children
-                    .split_ascii_whitespace()
-                    .filter_map(|c| c.parse::<libc::pid_t>().ok()),
-            );
+        if let Ok(children) = std::fs::read(format!("/proc/{p}/task/{p}/children")) {
+            buf.clear();
+            buf.extend_from_slice(&children);
+            push_pids(&buf, &mut stack);
         }
     }
     Some(total as f64 / ticks)
@@ -255,15 +470,7 @@ pub fn solver_cpu(pid: libc::pid_t) -> Option<f64> {
 
 /// utime + stime + cutime + cstime of one process, in clock ticks.
 fn proc_ticks(pid: libc::pid_t) -> Option<u64> {
-    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
-    // Fields after the command name, which ends at the last ')'.
-    let close = stat.iter().rposition(|&b| b == b')')?;
-    let rest = std::str::from_utf8(&stat[close + 1..]).ok()?;
-    // rest starts with field 3 (state); utime..cstime are fields 14..17.
-    let fields: Vec<&str> = rest.split_ascii_whitespace().collect();
-    let get = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<i64>().ok());
-    let sum = get(14)? + get(15)? + get(16)? + get(17)?;
-    Some(sum.max(0) as u64)
+    stat_ticks(&std::fs::read(format!("/proc/{pid}/stat")).ok()?)
 }
 
 #[cfg(test)]
@@ -311,9 +518,57 @@ mod tests {
     }
 
     #[test]
+    fn stat_fields_after_the_last_paren() {
+        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt
+        // majflt cmajflt utime=11 stime=22 cutime=33 cstime=44 ...; a command
+        // name with ") 1 2" in it must not shift the fields.
+        let stat = b"42 (a) 1 2 (b) S 1 42 42 0 -1 4194304 100 0 0 0 11 22 33 44 20 0 1 0";
+        assert_eq!(stat_ticks(stat), Some(11 + 22 + 33 + 44));
+        assert_eq!(stat_ticks(b"42 (a) S 1 2"), None);
+        assert_eq!(stat_ticks(b"no paren"), None);
+        let mut pids = vec![1];
+        push_pids(b"7 8\n9 x ", &mut pids);
+        assert_eq!(pids, vec![1, 7, 8, 9]);
+    }
+
+    #[test]
+    fn sampler_agrees_with_one_off_reads_and_follows_the_tree() {
+        // A sleeping tree: sh with two sleeping children (their CPU does not
+        // move while we compare).
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "sleep 30 & sleep 30 & wait"])
+            .spawn()
+            .unwrap();
+        let pid = child.id() as libc::pid_t;
+        let mut cpu = ProcCpu::new();
+        // Wait until both children exist (no timing assertion: a bound on tries).
+        for _ in 0..5000 {
+            if cpu.sample(pid).is_some() && cpu.cached() == 3 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert_eq!(cpu.cached(), 3, "sh and its two sleeps");
+        let again = cpu.sample(pid).unwrap();
+        assert_eq!(Some(again), solver_cpu(pid));
+        // Kill the children: their files are closed at the next sample.
+        let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap();
+        for c in children.split_ascii_whitespace() {
+            // SAFETY: signalling a child of our child.
+            unsafe { libc::kill(c.parse().unwrap(), libc::SIGKILL) };
+        }
+        let _ = child.wait();
+        assert_eq!(cpu.sample(pid), None);
+        assert_eq!(cpu.cached(), 0);
+    }
+
+    #[test]
     fn own_cpu_is_readable() {
         let pid = std::process::id() as libc::pid_t;
         assert!(solver_cpu(pid).is_some_and(|c| c >= 0.0));
         assert_eq!(solver_cpu(-5), None);
+        let mut cpu = ProcCpu::new();
+        assert!(cpu.sample(pid).is_some_and(|c| c >= 0.0));
+        assert_eq!(cpu.sample(-5), None);
     }
 }
