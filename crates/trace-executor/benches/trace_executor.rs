@@ -189,6 +189,19 @@ fn main() {
             rss_mb(0)
         );
     }
+    for (k, (name, _, _)) in executors
+        .iter()
+        .enumerate()
+        .skip(2 + usize::from(floor.is_some()))
+    {
+        println!(
+            "BENCH|trace-executor wall us/cmd vs {name}|{:.2}|{:.2}|{:.2}|{:.1}",
+            wall(0),
+            wall(k),
+            wall(0) / wall(k),
+            rss_mb(0)
+        );
+    }
     let overhead = per(1, &|s| s.cpu_s) - per(0, &|s| s.cpu_s);
     println!(
         "te-stats: {:.2} us executor CPU per command more than without (goal <= 20 us per command with stats: {:.2} us)",

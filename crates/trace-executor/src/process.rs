@@ -1,15 +1,22 @@
 //! The solver process: lookup, spawn in its own process group, non-blocking
 //! lock-step I/O, and the shutdown sequence.
 //!
-//! All I/O goes through `poll(2)` on three descriptors: the solver's stdout,
-//! its stdin (while writing) and the signal self-pipe. Solver output is read
-//! while a command is being written, so a huge command cannot deadlock
-//! against a solver that writes before it reads.
+//! Writes are non-blocking; when the pipe is full, `poll(2)` waits on the
+//! solver's stdout, its stdin, the signal self-pipe and the child pipe, and
+//! solver output is read while a command is being written, so a huge command
+//! cannot deadlock against a solver that writes before it reads.
+//!
+//! Reading a response takes one blocking `read(2)` on a second, blocking
+//! descriptor of the solver's stdout (opened through `/proc/self/fd`), as the
+//! C original does: no `poll(2)` per command. That descriptor is armed in
+//! [`signals`](super::signals): a stopping signal or the solver's death makes
+//! it read as end of file, after which (and whenever a watchdog deadline is
+//! set) the polling path, which tells the cases apart, is used.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -19,7 +26,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::lines::{Line, LineAssembler};
-use super::signals::SignalPipe;
+use super::signals::{self, SignalPipe};
 
 /// More complete lines than this arriving while a command is being written
 /// (all of them unsolicited) means the solver floods stdout; the run stops
@@ -144,6 +151,8 @@ pub struct Solver {
     eof: bool,
     rbuf: Box<[u8]>,
     exit: Option<ExitInfo>,
+    /// Blocking descriptor of the solver's stdout (None: poll only).
+    blocking: Option<BlockingReader>,
     stderr_copier: Option<JoinHandle<()>>,
     /// A signal that arrived during shutdown.
     pub late_signal: Option<libc::c_int>,
@@ -193,11 +202,13 @@ impl Solver {
         set_nonblocking(stdin.as_raw_fd())?;
         set_nonblocking(stdout.as_raw_fd())?;
         let stderr_copier = match (capture, child.stderr.take()) {
-            (Some((file, limit)), Some(src)) => Some(std::thread::spawn(move || {
-                copy_capped(src, file, limit);
+            // Signals stay on the main thread (see `signals`).
+            (Some((file, limit)), Some(src)) => Some(signals::with_signals_blocked(|| {
+                std::thread::spawn(move || copy_capped(src, file, limit))
             })),
             _ => None,
         };
+        let blocking = BlockingReader::open(stdout.as_raw_fd());
         Ok(Solver {
             pid: child.id() as libc::pid_t,
             stdin: Some(stdin),
@@ -206,6 +217,7 @@ impl Solver {
             eof: false,
             rbuf: vec![0; 64 * 1024].into_boxed_slice(),
             exit: None,
+            blocking,
             stderr_copier,
             late_signal: None,
         })
@@ -252,11 +264,13 @@ impl Solver {
         Ok(())
     }
 
-    /// Reads the next non-blank line, waiting in `poll(2)` on the solver's
-    /// stdout, the signal pipe and the child pipe (the solver's death), and
-    /// the watchdog deadline. Lines already received are taken first, and
-    /// more output is read only when none is waiting, so a due answer is
-    /// never lost to a flood of lines written with it.
+    /// Reads the next non-blank line: by blocking reads while no watchdog is
+    /// set and neither a signal nor the solver's death has been seen, else
+    /// waiting in `poll(2)` on the solver's stdout, the signal pipe and the
+    /// child pipe (the solver's death), and the watchdog deadline. Lines
+    /// already received are taken first, and more output is read only when
+    /// none is waiting, so a due answer is never lost to a flood of lines
+    /// written with it.
     pub fn recv(&mut self, ctl: &Control) -> Result<Line, Interrupt> {
         loop {
             if let Some(line) = self.lines.pop() {
@@ -265,6 +279,9 @@ impl Solver {
             if self.eof {
                 return Err(Interrupt::Eof);
             }
+            if ctl.deadline.is_none() && self.read_blocking() {
+                continue;
+            }
             let (readable, _) = self.wait_io(false, ctl)?;
             if readable {
                 self.fill();
@@ -272,9 +289,46 @@ impl Solver {
         }
     }
 
+    /// One blocking read into the line assembler. False when nothing was
+    /// read: no blocking descriptor (any more), a signal, end of file or a
+    /// failure; the polling path then finds out which.
+    fn read_blocking(&mut self) -> bool {
+        let Some(reader) = self.blocking.as_ref() else {
+            return false;
+        };
+        if signals::fast_read_over() {
+            self.blocking = None;
+            return false;
+        }
+        // SAFETY: reading into our own buffer from a descriptor we own.
+        let n = unsafe {
+            libc::read(
+                reader.fd.as_raw_fd(),
+                self.rbuf.as_mut_ptr().cast(),
+                self.rbuf.len(),
+            )
+        };
+        if n > 0 {
+            self.lines.feed(&self.rbuf[..n as usize]);
+            return true;
+        }
+        if n < 0 && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+            return false;
+        }
+        // End of file (real, or made so by a handler) or a failure.
+        self.blocking = None;
+        false
+    }
+
+    /// Our side of the solver's stdout is closed.
+    fn close_stdout(&mut self) {
+        self.blocking = None;
+        self.stdout = None;
+    }
+
     fn at_eof(&mut self) {
         self.eof = true;
-        self.stdout = None;
+        self.close_stdout();
         self.lines.finish();
     }
 
@@ -449,14 +503,14 @@ impl Solver {
     fn drain(&mut self) {
         if let Some(stdout) = self.stdout.as_mut() {
             match stdout.read(&mut self.rbuf) {
-                Ok(0) => self.stdout = None,
+                Ok(0) => self.close_stdout(),
                 Ok(_) => {}
                 Err(e)
                     if matches!(
                         e.kind(),
                         io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
                     ) => {}
-                Err(_) => self.stdout = None,
+                Err(_) => self.close_stdout(),
             }
         }
     }
@@ -513,7 +567,7 @@ impl Solver {
         }
         // Descendants left in the group (portfolio scripts) go too.
         self.kill_group(libc::SIGKILL);
-        self.stdout = None;
+        self.close_stdout();
         if let Some(copier) = self.stderr_copier.take() {
             let until = Instant::now() + Duration::from_millis(500);
             while !copier.is_finished() && Instant::now() < until {
@@ -527,6 +581,61 @@ impl Solver {
         info.sent_term = sent_term;
         info.sent_kill = sent_kill;
         info
+    }
+}
+
+/// A second, blocking open file description of the solver's stdout pipe,
+/// armed in [`signals`] while it exists (disarmed before it is closed).
+struct BlockingReader {
+    fd: OwnedFd,
+}
+
+impl BlockingReader {
+    /// Opens `/proc/self/fd/STDOUT` (non-blocking, so that the open never
+    /// waits for a writer, then switched to blocking) and checks that it is
+    /// the same pipe. None if `/proc` is not available: polling only.
+    fn open(stdout: RawFd) -> Option<BlockingReader> {
+        let path = std::ffi::CString::new(format!("/proc/self/fd/{stdout}")).ok()?;
+        // SAFETY: open(2) of a NUL-terminated path; the result is ours.
+        let raw = unsafe {
+            libc::open(
+                path.as_ptr(),
+                libc::O_RDONLY | libc::O_NONBLOCK | libc::O_CLOEXEC,
+            )
+        };
+        if raw < 0 {
+            return None;
+        }
+        // SAFETY: a fresh descriptor we now own.
+        let fd = unsafe { OwnedFd::from_raw_fd(raw) };
+        let same_pipe = |a: RawFd, b: RawFd| {
+            // SAFETY: fstat into plain data on our own descriptors.
+            unsafe {
+                let mut x: libc::stat = std::mem::zeroed();
+                let mut y: libc::stat = std::mem::zeroed();
+                libc::fstat(a, &mut x) == 0
+                    && libc::fstat(b, &mut y) == 0
+                    && (x.st_dev, x.st_ino) == (y.st_dev, y.st_ino)
+                    && x.st_mode & libc::S_IFMT == libc::S_IFIFO
+            }
+        };
+        // SAFETY: fcntl on our own descriptor.
+        let blocking = unsafe {
+            let flags = libc::fcntl(raw, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(raw, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+        };
+        if !blocking || !same_pipe(raw, stdout) {
+            return None;
+        }
+        signals::arm_fast_read(raw);
+        Some(BlockingReader { fd })
+    }
+}
+
+impl Drop for BlockingReader {
+    fn drop(&mut self) {
+        // Disarm first: a handler must never touch a reused number.
+        signals::disarm_fast_read();
     }
 }
 

@@ -8,10 +8,21 @@
 //! good and re-raises the signal with its default action ([`reraise`]), so
 //! the harness still sees "killed by signal 15". SIGPIPE is ignored, so a
 //! vanished solver shows up as `EPIPE`.
+//!
+//! Blocking reads without `poll(2)` (the common case, see
+//! `process::Solver::recv`) are made interruptible without a race: the
+//! descriptor they read is *armed* ([`arm_fast_read`]), and every handler
+//! (the stopping signals and SIGCHLD) replaces that descriptor with the read
+//! end of an already closed pipe (`dup3`, async-signal-safe). A read that was
+//! blocked returns `EINTR` (or restarts and sees end of file); a read that
+//! starts after the signal sees end of file at once. The caller then falls
+//! back to the polling path, which tells what happened. Only the main thread
+//! receives these signals (other threads are spawned with them blocked), so a
+//! handler never runs concurrently with the main thread's use of the fd.
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// Signals that stop a run.
 pub const HANDLED: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
@@ -20,11 +31,67 @@ static WRITE_FD: AtomicI32 = AtomicI32::new(-1);
 static SOLVER_GROUP: AtomicI32 = AtomicI32::new(0);
 static RECEIVED: AtomicI32 = AtomicI32::new(0);
 static CHILD_WRITE_FD: AtomicI32 = AtomicI32::new(-1);
+static CHILD_EVENT: AtomicBool = AtomicBool::new(false);
+/// The armed descriptor of blocking reads (-1: none).
+static FAST_FD: AtomicI32 = AtomicI32::new(-1);
+/// A descriptor that reads as end of file (a pipe whose write end is closed).
+static EOF_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// Makes the armed descriptor read as end of file (async-signal-safe).
+fn trip_fast_read() {
+    let fast = FAST_FD.load(Ordering::SeqCst);
+    let eof = EOF_FD.load(Ordering::SeqCst);
+    if fast >= 0 && eof >= 0 {
+        // SAFETY: dup3(2) is a plain system call; it atomically replaces the
+        // armed descriptor, which the main thread owns and disarms before
+        // closing it.
+        unsafe {
+            libc::dup3(eof, fast, libc::O_CLOEXEC);
+        }
+    }
+}
+
+/// Arms `fd` for interruptible blocking reads (see the module comment).
+/// The caller must [`disarm_fast_read`] before closing it.
+pub fn arm_fast_read(fd: RawFd) {
+    FAST_FD.store(fd, Ordering::SeqCst);
+}
+
+/// Disarms the descriptor of blocking reads.
+pub fn disarm_fast_read() {
+    FAST_FD.store(-1, Ordering::SeqCst);
+}
+
+/// True once SIGCHLD arrived (the solver, our only child, died) or a
+/// stopping signal arrived: blocking reads are then no longer used.
+pub fn fast_read_over() -> bool {
+    CHILD_EVENT.load(Ordering::SeqCst) || RECEIVED.load(Ordering::SeqCst) != 0
+}
+
+/// Runs `f` (which spawns a thread) with every signal we handle blocked, so
+/// that the new thread inherits a mask that keeps them on the main thread.
+pub fn with_signals_blocked<T>(f: impl FnOnce() -> T) -> T {
+    // SAFETY: building a signal set and swapping the calling thread's mask.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in HANDLED.iter().chain(&[libc::SIGCHLD]) {
+            libc::sigaddset(&mut set, *sig);
+        }
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
+        let out = f();
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        out
+    }
+}
 
 /// SIGCHLD: the solver (our only child) changed state. A byte on the child
 /// pipe wakes the I/O loop, which then reaps the solver: a dead solver whose
 /// descendants still hold its stdout open must not be waited for.
 extern "C" fn on_child(_sig: libc::c_int) {
+    CHILD_EVENT.store(true, Ordering::SeqCst);
+    trip_fast_read();
     let fd = CHILD_WRITE_FD.load(Ordering::Relaxed);
     if fd >= 0 {
         let byte = 0u8;
@@ -57,6 +124,7 @@ extern "C" fn on_signal(sig: libc::c_int) {
             libc::kill(-group, libc::SIGTERM);
         }
     }
+    trip_fast_read();
 }
 
 /// The read end of the signal self-pipe.
@@ -65,6 +133,7 @@ pub struct SignalPipe {
     _write: OwnedFd,
     child_read: OwnedFd,
     _child_write: OwnedFd,
+    _eof: Option<OwnedFd>,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -84,6 +153,13 @@ impl SignalPipe {
         WRITE_FD.store(write.as_raw_fd(), Ordering::Relaxed);
         let (child_read, child_write) = pipe()?;
         CHILD_WRITE_FD.store(child_write.as_raw_fd(), Ordering::Relaxed);
+        CHILD_EVENT.store(false, Ordering::SeqCst);
+        // A pipe without writer: reads see end of file at once.
+        let eof = pipe().ok().map(|(read, _write)| read);
+        EOF_FD.store(
+            eof.as_ref().map_or(-1, AsRawFd::as_raw_fd),
+            Ordering::SeqCst,
+        );
         // SAFETY: as above; SA_RESTART so that SIGCHLD never interrupts
         // other calls, SA_NOCLDSTOP so that only a death wakes the loop.
         unsafe {
@@ -117,6 +193,7 @@ impl SignalPipe {
             _write: write,
             child_read,
             _child_write: child_write,
+            _eof: eof,
         })
     }
 

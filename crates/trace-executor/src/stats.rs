@@ -356,24 +356,19 @@ impl ProcCpu {
     }
 }
 
-/// Reads the whole of `file` from offset 0 into `buf` (`pread(2)`).
+/// Reads the whole of a `/proc` file from offset 0 into `buf` (`pread(2)`).
 fn pread_all(file: &File, buf: &mut Vec<u8>) -> Option<()> {
     buf.clear();
     loop {
         if buf.capacity() - buf.len() < 512 {
             buf.reserve(buf.capacity().max(1024));
         }
+        let offset = buf.len() as libc::off_t;
         let spare = buf.spare_capacity_mut();
+        let room = spare.len();
         // SAFETY: reading into the vector's spare capacity; `set_len` below
         // covers only the bytes the kernel wrote.
-        let n = unsafe {
-            libc::pread(
-                file.as_raw_fd(),
-                spare.as_mut_ptr().cast(),
-                spare.len(),
-                buf.len() as libc::off_t,
-            )
-        };
+        let n = unsafe { libc::pread(file.as_raw_fd(), spare.as_mut_ptr().cast(), room, offset) };
         if n < 0 {
             if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
                 continue;
@@ -385,7 +380,9 @@ fn pread_all(file: &File, buf: &mut Vec<u8>) -> Option<()> {
         }
         // SAFETY: the kernel initialised `n` more bytes.
         unsafe { buf.set_len(buf.len() + n as usize) };
-        if buf.len() > 1 << 24 {
+        // `/proc` files are seq_files: a read fills the buffer as far as the
+        // text goes, so a short read is the end (saves a read returning 0).
+        if (n as usize) < room || buf.len() > 1 << 24 {
             return Some(());
         }
     }

@@ -141,11 +141,12 @@ fn never_answering_solver_with_watchdog() {
     .expect("BAD response: timeout\n", 1);
 }
 
-fn signal_during_query(sig: libc::c_int) {
+fn signal_during_query(sig: libc::c_int, ours: &[&str]) {
     let dir = tmp();
     let b = bench(dir.path(), &["sat", "sat", "sat"], crate::common::BODY);
     let pid = dir.path().join("pid");
     let mut child = Command::new(exe())
+        .args(ours)
         .args([
             &mock_s(),
             "--on-query",
@@ -188,12 +189,21 @@ fn signal_during_query(sig: libc::c_int) {
 
 #[test]
 fn sigterm_during_a_query_kills_the_solver_and_is_re_raised() {
-    signal_during_query(libc::SIGTERM);
+    signal_during_query(libc::SIGTERM, &[]);
+}
+
+/// With `--solver-stderr` a copier thread runs: the signal must still wake
+/// the main thread's blocking read (signals are kept off that thread).
+#[test]
+fn sigterm_during_a_query_with_stderr_capture() {
+    let dir = tmp();
+    let file = dir.path().join("stderr");
+    signal_during_query(libc::SIGTERM, &["--solver-stderr", &p(&file)]);
 }
 
 #[test]
 fn sigint_during_a_query_kills_the_solver_and_is_re_raised() {
-    signal_during_query(libc::SIGINT);
+    signal_during_query(libc::SIGINT, &[]);
 }
 
 #[test]
