@@ -324,8 +324,7 @@ struct Part<T> {
     /// first few as `source: task`.
     unexpected: BTreeMap<GroupKey, u64>,
     unexpected_runs: Vec<String>,
-    /// The tasks (`run@name`) of a per-task-set result XML (one with a `block`),
-    /// to verify duplicate-file claims; empty for every other file.
+    /// The tasks (`run@name`) of a result XML, to verify duplicate-file claims.
     tasks: std::collections::BTreeSet<String>,
     kept: bool,
     stored: T,
@@ -377,10 +376,7 @@ fn read_parts<T: Send, E: Send>(
                     .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
                     .or_default() += 1;
                 *answers.entry(r.answer.as_str().to_string()).or_default() += 1;
-                // Only a per-task-set file keeps its task names (memory
-                // independent of the run count otherwise); the file it may
-                // duplicate is read again by `drop_duplicate_files`.
-                if o.header.as_ref().is_some_and(|h| h.block.is_some()) {
+                if o.header.is_some() {
                     tasks.insert(r.task.clone());
                 }
                 if opts.manifest.is_some() {
@@ -422,7 +418,7 @@ fn read_parts<T: Send, E: Send>(
 /// (benchexec-formats.md 9 #13) — once it is verified that every run of the
 /// per-task-set file really is in the per-rundefinition file. Otherwise the
 /// per-task-set file is kept (with a warning).
-fn drop_duplicate_files<T>(parts: &mut [Part<T>], inputs: &[Input], opts: &IngestOptions<'_>) {
+fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
     let key = |o: &Part<T>| -> Option<(String, Option<String>)> {
         let h = o.header.as_ref()?;
         let src = &o.summary.source;
@@ -441,9 +437,6 @@ fn drop_duplicate_files<T>(parts: &mut [Part<T>], inputs: &[Input], opts: &Inges
         }
     }
     let mut verdicts = Vec::new();
-    // The task names of the per-rundefinition files a per-task-set file may
-    // duplicate, read again (rare: legacy BenchExec only).
-    let mut whole_tasks: BTreeMap<usize, std::collections::BTreeSet<String>> = BTreeMap::new();
     for (i, o) in parts.iter().enumerate() {
         let has_block = o.header.as_ref().is_some_and(|h| h.block.is_some());
         if has_block
@@ -451,15 +444,7 @@ fn drop_duplicate_files<T>(parts: &mut [Part<T>], inputs: &[Input], opts: &Inges
             && let Some(&w) = whole.get(&k)
         {
             let other = &parts[w];
-            let other_tasks = whole_tasks.entry(w).or_insert_with(|| match inputs.get(w) {
-                Some(input) => read_input(input, opts)
-                    .records
-                    .into_iter()
-                    .map(|r| r.task)
-                    .collect(),
-                None => Default::default(),
-            });
-            let absent = o.tasks.difference(other_tasks).count();
+            let absent = o.tasks.difference(&other.tasks).count();
             // Every run read (a file that could not be read completely has
             // fewer tasks than runs: then nothing is verified).
             let complete = o.tasks.len() as u64 == o.records && o.summary.unreadable.is_empty();
@@ -608,10 +593,10 @@ pub const MISSING_ERROR: &str = "missing: no result for this run";
 fn settle<T>(
     mut parts: Vec<Part<T>>,
     found: &Discovered,
-    opts: &IngestOptions<'_>,
+    manifest: Option<&ManifestIndex>,
 ) -> (Vec<T>, Vec<IngestRecord>, Summary) {
-    drop_duplicate_files(&mut parts, &found.inputs, opts);
-    let (accounting, missing) = match opts.manifest {
+    drop_duplicate_files(&mut parts);
+    let (accounting, missing) = match manifest {
         Some(m) => {
             let (a, r) = account(&parts, m);
             (Some(a), r)
@@ -659,7 +644,7 @@ pub fn ingest_inputs(found: &Discovered, opts: &IngestOptions<'_>) -> Ingested {
     let Ok(parts) = read_parts(&found.inputs, opts, |_, records| {
         Ok::<_, std::convert::Infallible>(records)
     });
-    let (kept, missing, summary) = settle(parts, found, opts);
+    let (kept, missing, summary) = settle(parts, found, opts.manifest);
     // No preallocation: the vector grows in place (mremap) while each file's
     // records are moved and freed, so the records are never held twice.
     let mut records = Vec::new();
@@ -723,7 +708,7 @@ pub fn ingest_inputs_to_file(
     let parts = read_parts(&found.inputs, opts, |i, records| {
         spill::write_run(&dir.file(&format!("file-{i}")), &records)
     })?;
-    let (mut runs, mut missing, summary) = settle(parts, found, opts);
+    let (mut runs, mut missing, summary) = settle(parts, found, opts.manifest);
     if !missing.is_empty() {
         sort_records(&mut missing);
         runs.push(spill::write_run(&dir.file("missing"), &missing)?);
