@@ -451,7 +451,7 @@ pub fn render(dir: &Path, o: &InitOptions) -> anyhow::Result<String> {
     t.push_str("# The BenchExec execution directory (on a shared file system for Slurm).\n");
     t.push_str(&format!(
         "execdir = {}\n",
-        written(o.execdir.as_deref().unwrap_or(Path::new("exec")), dir)?
+        written(&o.execdir.clone().unwrap_or_else(|| dir.join("exec")), dir)?
     ));
     match &o.archives {
         Some(a) => t.push_str(&format!("archives = {}\n", written(a, dir)?)),

@@ -204,7 +204,7 @@ impl Driver<'_> {
                     stage,
                     State::Done,
                     format!(
-                        "{definitions} definitions run ({backend}); all {runs} runs have results in {}",
+                        "definitions run: {definitions} ({backend}); all {runs} runs have results in {}",
                         results(execdir)
                     ),
                 );
@@ -499,7 +499,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     let ingested = ws.ingested_runs();
     let results = pipeline::results_dir(&exec);
     d.cached("ingestion", &[&results], || {
-        let got = pipeline::ingest_complete(&exec, &comp, false)?;
+        let got = ingest_readable(&exec, &comp)?;
         ingest::write_jsonl(&ingested, Some(&TableIdentity::of(&comp)), &got.records)?;
         Ok(format!(
             "{} runs -> {}",
@@ -602,7 +602,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
             let validation = if manifest.tasks.is_empty() {
                 Vec::new()
             } else {
-                pipeline::ingest_complete(&core_exec, &comp, false)?.records
+                ingest_readable(&core_exec, &comp)?.records
             };
             let joined = crate::validate::join(&mut records, &manifest, &validation);
             parts.push(format!(
@@ -669,6 +669,27 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
         format!("{}", site.dir.join("index.html").display()),
     );
     Ok(vec!["smtcomp export website OUT".into()])
+}
+
+/// The results of `exec` ingested; an unreadable result file is an error
+/// naming it (and only it), with what to do.
+fn ingest_readable(exec: &Path, comp: &Competition) -> anyhow::Result<ingest::Ingested> {
+    let got = pipeline::ingest_results(exec, comp, false)?;
+    if got.has_unreadable() {
+        let results = pipeline::results_dir(exec);
+        let mut lines: Vec<String> = got.summary.input_errors.clone();
+        for f in &got.summary.files {
+            for u in &f.unreadable {
+                lines.push(format!("{}: {u}", results.join(&f.source).display()));
+            }
+        }
+        bail!(
+            "unreadable result files (a BenchExec call interrupted?); move them away and \
+             `smtcomp run` runs their runs again:\n  {}",
+            lines.join("\n  ")
+        );
+    }
+    Ok(got)
 }
 
 /// `name n, name n` of a count map.
