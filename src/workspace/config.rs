@@ -247,7 +247,7 @@ impl Workspace {
             .ok()
             .and_then(|f| f.parent().map(Path::to_path_buf))
             .unwrap_or_else(|| PathBuf::from("."));
-        let at = |p: &Path| dir.join(p);
+        let at = |p: &Path| normalize(&dir.join(p));
         let line_of_key = |key: &str| {
             text.lines()
                 .position(|l| l.trim_start().starts_with(key))
@@ -369,6 +369,25 @@ impl Workspace {
     pub fn site(&self) -> PathBuf {
         self.dir.join("site")
     }
+}
+
+/// `path` without `.` components and with each `..` applied to the component
+/// before it (lexically: the workspace's paths are shown in messages).
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
 }
 
 /// The first `smtcomp.toml` in `start` or its parents.

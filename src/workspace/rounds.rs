@@ -114,10 +114,13 @@ pub fn run_options(b: &Backend) -> anyhow::Result<RunOptions> {
 
 /// The command that runs what is missing in `execdir` on the VerifierCloud.
 pub fn vcloud_command(execdir: &Path) -> String {
-    format!(
-        "VCLOUD_BENCHMARK=.../contrib/vcloud-benchmark.py {}",
-        crate::util::escape::shell(&execdir.join("run-vcloud.sh").display().to_string())
-    )
+    let script = crate::util::escape::shell(&execdir.join("run-vcloud.sh").display().to_string());
+    match std::env::var("VCLOUD_BENCHMARK") {
+        Ok(v) if !v.is_empty() => script,
+        _ => format!(
+            "VCLOUD_BENCHMARK=$HOME/.local/share/smtcomp-tools/benchexec-3.35/contrib/vcloud-benchmark.py {script}"
+        ),
+    }
 }
 
 /// Runs what is missing in `execdir` on `backend` (`smtcomp` is this program,

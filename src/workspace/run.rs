@@ -723,7 +723,10 @@ fn generate_into(
                 solver_dirs: Default::default(),
                 on_path: true,
             },
-            binaries_from: None,
+            // The VerifierCloud's workers get only uploaded files: the helpers go into EXECDIR/bin/.
+            binaries_from: (ws.backend.kind == super::BackendKind::Vcloud)
+                .then(helpers_dir)
+                .flatten(),
             max_tasks: None,
             check_binaries: false,
             skip_divisions: skip,
@@ -741,4 +744,20 @@ fn generate_into(
         .map(|r| r.tasks)
         .sum();
     Ok((g.manifest.definitions.len(), runs))
+}
+
+/// The helper binaries to copy into `EXECDIR/bin/`: the static builds of
+/// `scripts/build-helpers` (`../helpers/` next to this program) when all are
+/// there, else the ones next to this program (as `generate --copy-binaries`).
+fn helpers_dir() -> Option<PathBuf> {
+    let exe_dir = std::env::current_exe().ok()?.parent()?.to_path_buf();
+    let static_dir = exe_dir.join("../helpers");
+    if crate::benchexec::HELPER_BINARIES
+        .iter()
+        .all(|b| static_dir.join(b).is_file())
+    {
+        Some(static_dir)
+    } else {
+        Some(exe_dir)
+    }
 }
