@@ -58,7 +58,10 @@ fn result_files(dir: &Path) -> BTreeMap<PathBuf, std::time::SystemTime> {
     walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.path().to_string_lossy().contains(".results."))
+        .filter(|e| {
+            let p = e.path().to_string_lossy();
+            p.contains(".results.") && p.ends_with(".xml.bz2")
+        })
         .map(|e| {
             (
                 e.path().to_path_buf(),
