@@ -22,6 +22,7 @@
 //! * [`report`]: the static results site (HTML, SVG plots) and the scores XML with XSLT;
 //! * [`pipeline`]: the stages as typed steps, the stage cache, runner backends;
 //! * [`demo`], [`testsolver`]: the demo competition; a solver author's test run;
+//! * [`workspace`]: `smtcomp.toml`, the stage driver of `smtcomp run`, `smtcomp status`;
 //! * [`cli`]: the `smtcomp` command line (typed options, one exit-code mapping).
 
 pub mod archives;
@@ -42,6 +43,7 @@ pub mod submission;
 pub mod testsolver;
 pub mod util;
 pub mod validate;
+pub mod workspace;
 
 /// The SMT-LIB lexer, command splitter and status words: the workspace crate
 /// `smtcomp-smtlib` (`crates/smtlib`), re-exported so that `smtcomp::smtlib::...`

@@ -30,14 +30,15 @@ pub struct WebsiteArgs {
     /// The output directory as a positional argument (the older spelling).
     #[arg(value_name = "OUT", hide = true, conflicts_with = "out")]
     out_pos: Option<PathBuf>,
-    /// Runs of the exported tracks: results files or JSON lines (ingested run table), gz or not.
-    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    /// Runs of the exported tracks: results files or JSON lines (ingested run table), gz or not
+    /// (default in a workspace: its validated run table).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
     runs: Vec<PathBuf>,
-    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format).
+    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format; default in a workspace: its inventory).
     #[arg(long, value_name = "FILE")]
-    inventory: PathBuf,
-    /// Submission files or directories.
-    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    inventory: Option<PathBuf>,
+    /// Submission files or directories (default in a workspace: its submissions).
+    #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Tracks to export (default: every track of the definition that has runs).
     #[arg(long, num_args = 1.., value_name = "TRACK")]
@@ -61,7 +62,12 @@ pub(super) fn run(global: &GlobalArgs, cmd: ExportCommand) -> CmdResult {
     }
 }
 
-fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
+fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
+    let inventory = super::workspace_defaults::fill_scoring(
+        &mut args.runs,
+        args.inventory.take(),
+        &mut args.submissions,
+    )?;
     let out = super::flag_or_positional(args.out.clone(), args.out_pos.clone(), "--output")?;
     let comp = global.competition()?;
     if comp.rules != RulesEdition::Rules2025 {
@@ -81,8 +87,7 @@ fn website_cmd(global: &GlobalArgs, args: WebsiteArgs) -> CmdResult {
             return Ok(Outcome::Problems);
         }
     }
-    let (runs, inventory, subs) =
-        load_inputs(&comp, &args.runs, &args.inventory, &args.submissions)?;
+    let (runs, inventory, subs) = load_inputs(&comp, &args.runs, &inventory, &args.submissions)?;
     let tracks: Vec<Track> = if args.track.is_empty() {
         comp.tracks
             .keys()

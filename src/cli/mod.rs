@@ -10,18 +10,22 @@ mod demo_cmd;
 mod export_cmd;
 mod generate_cmd;
 mod ingest_cmd;
+mod init_cmd;
 mod meta_cmd;
 mod noncompetitive;
 mod prepare_cmd;
 mod report_cmd;
+mod run_cmd;
 mod run_local_cmd;
 mod run_slurm_cmd;
 mod score_cmd;
 mod seed_cmd;
 mod select_cmd;
+mod status_cmd;
 mod submissions_cmd;
 mod test_solver_cmd;
 mod validate_cmd;
+mod workspace_defaults;
 
 use crate::model::{Competition, DEFAULT_YEAR};
 use clap::{Args, Parser, Subcommand};
@@ -172,11 +176,18 @@ pub struct GlobalArgs {
 }
 
 impl GlobalArgs {
-    /// The competition selected by `--competition` or `--year`.
+    /// The competition selected by `--competition` or `--year`, else the
+    /// workspace's (`smtcomp.toml`), else the default edition.
     pub fn competition(&self) -> anyhow::Result<Competition> {
         Ok(match &self.competition {
             Some(path) => Competition::from_path(path)?,
-            None => Competition::builtin(self.year.unwrap_or(DEFAULT_YEAR))?,
+            None => match self.year {
+                Some(year) => Competition::builtin(year)?,
+                None => match crate::workspace::Workspace::discover()? {
+                    Some(ws) => ws.competition()?,
+                    None => Competition::builtin(DEFAULT_YEAR)?,
+                },
+            },
         })
     }
 
@@ -206,6 +217,12 @@ impl GlobalArgs {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Write a competition workspace (DIR/smtcomp.toml): definition, submissions, library, backend.
+    Init(init_cmd::InitArgs),
+    /// Run the workspace's competition stage by stage, resuming what is done.
+    Run(run_cmd::RunArgs),
+    /// Progress and missing runs per track, division and solver, while BenchExec runs.
+    Status(status_cmd::StatusArgs),
     /// Show the competition definition: tracks, divisions, logics and limits.
     #[command(subcommand)]
     Competition(competition_cmd::CompetitionCommand),
@@ -261,6 +278,9 @@ pub enum Command {
 pub fn run(cli: Cli) -> CmdResult {
     crate::util::colour::set_choice(cli.global.color.into());
     match cli.command {
+        Command::Init(args) => init_cmd::run(&cli.global, args),
+        Command::Run(args) => run_cmd::run(&cli.global, args),
+        Command::Status(args) => status_cmd::run(&cli.global, args),
         Command::Competition(cmd) => competition_cmd::run(&cli.global, cmd),
         Command::Demo(args) => demo_cmd::run_demo(&cli.global, args),
         Command::Submissions(cmd) => submissions_cmd::run(&cli.global, cmd),

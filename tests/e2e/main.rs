@@ -13,3 +13,4 @@ mod slurm;
 mod test_solver;
 mod uc_validation_benchexec;
 mod vcloud_e2e;
+mod workspace;

@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["scoring"],
     &["report"],
     &["pipeline"],
-    &["demo", "testsolver"],
+    &["demo", "testsolver", "workspace"],
     &["cli"],
 ];
 

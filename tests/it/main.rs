@@ -49,3 +49,4 @@ mod test_solver;
 mod validate_cache;
 mod validate_cores;
 mod validate_models;
+mod workspace;

@@ -1,0 +1,80 @@
+//! `smtcomp run`: the workspace's competition, stage by stage, resuming what
+//! is done (see [`crate::workspace::run()`]). Prints one line per stage (done,
+//! resumed, skipped, waiting, failed, left) and what to run next. Exit 0 when
+//! every stage is done, 1 when something is left (runs missing or failed, an
+//! external step such as the VerifierCloud), 2 without a workspace.
+
+use super::{CmdResult, GlobalArgs, Outcome, print, to_json};
+use crate::workspace::{BackendKind, StageLine};
+use clap::Args;
+
+/// Arguments of `smtcomp run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Worker threads (inventory, preparation, validation).
+    #[arg(long, default_value_t = crate::util::parallel::default_jobs())]
+    jobs: usize,
+    /// The backend instead of the workspace's: local, slurm or vcloud.
+    #[arg(long, value_name = "KIND")]
+    backend: Option<BackendKind>,
+    /// Parallel runs per BenchExec call instead of the workspace's.
+    #[arg(long, value_name = "N")]
+    benchexec_jobs: Option<u32>,
+    /// Print the report as JSON at the end (no stage lines while running).
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
+    global.unused("run")?;
+    let mut ws = super::workspace_defaults::required("run")?;
+    if let Some(b) = args.backend {
+        ws.backend.kind = b;
+    }
+    if let Some(n) = args.benchexec_jobs {
+        ws.backend.jobs = Some(n);
+    }
+    if !args.json {
+        print(&format!(
+            "workspace {} (backend {})\n",
+            ws.file.display(),
+            ws.backend.kind.name()
+        ))?;
+    }
+    let json = args.json;
+    let report = crate::workspace::run(&ws, args.jobs.max(1), &mut |l: &StageLine| {
+        if !json {
+            let _ = print(&format!("{}\n", l.render()));
+        }
+    });
+    if json {
+        print(&to_json(&report)?)?;
+    } else {
+        for n in &report.next {
+            print(&format!("next: {n}\n"))?;
+        }
+        let left: Vec<&str> = report
+            .stages
+            .iter()
+            .filter(|s| {
+                !matches!(
+                    s.state,
+                    crate::workspace::State::Done
+                        | crate::workspace::State::Resumed
+                        | crate::workspace::State::Skipped
+                )
+            })
+            .map(|s| s.stage)
+            .collect();
+        if left.is_empty() {
+            print("every stage done\n")?;
+        } else {
+            print(&format!("left: {}\n", left.join(", ")))?;
+        }
+    }
+    Ok(if report.complete() {
+        Outcome::Ok
+    } else {
+        Outcome::Problems
+    })
+}

@@ -1,0 +1,203 @@
+//! One BenchExec round of a workspace (the competition runs, or the
+//! core-validation runs): what is still to run, decided from the result files
+//! against the runs manifest, run on the workspace's backend; resumable.
+
+use super::config::{Backend, BackendKind};
+use crate::benchexec::{Manifest, RunOptions, result_files, run_subset};
+use crate::formats::generation::RUNS_FILE;
+use crate::formats::runs_manifest::ManifestIndex;
+use crate::pipeline::{
+    LocalBenchExec, Runner, SlurmBenchExec, account_runs, definition_run, missing_runs,
+};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What is still to run in an execution directory.
+#[derive(Debug, Default)]
+pub struct Pending {
+    /// Definitions without any result file.
+    pub whole: Vec<String>,
+    /// Definitions with results that lack runs: rundefinition -> tasks.
+    pub partial: Vec<(String, BTreeMap<String, Vec<String>>)>,
+    /// Runs expected in total (the runs manifest).
+    pub expected: usize,
+    /// Runs missing (no result yet) in the partial definitions and the whole ones.
+    pub missing: usize,
+}
+
+impl Pending {
+    /// Nothing left to run.
+    pub fn is_empty(&self) -> bool {
+        self.whole.is_empty() && self.partial.is_empty()
+    }
+}
+
+/// What is left in `execdir`: definitions without results, and the missing
+/// runs of those with results (the accounting of `run-local --only-missing`).
+pub fn pending(execdir: &Path) -> anyhow::Result<Pending> {
+    let m = Manifest::read(execdir)?;
+    let index = ManifestIndex::read(&execdir.join(RUNS_FILE))?;
+    let mut per_def: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in index.runs() {
+        *per_def.entry(r.benchmark_definition.as_str()).or_default() += 1;
+    }
+    let mut p = Pending {
+        expected: index.len(),
+        ..Pending::default()
+    };
+    for (file, def) in &m.definitions {
+        if result_files(&execdir.join(&def.results_dir)).is_empty() {
+            p.missing += per_def.get(file.as_str()).copied().unwrap_or(0);
+            p.whole.push(file.clone());
+        } else {
+            let missing = missing_runs(execdir, &m, file, &index)?;
+            if !missing.is_empty() {
+                p.missing += missing.values().map(Vec::len).sum::<usize>();
+                p.partial.push((file.clone(), missing));
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// How a round ended.
+#[derive(Debug)]
+pub enum Round {
+    /// Every run was there already: nothing ran.
+    AlreadyComplete {
+        /// Runs expected (all present).
+        runs: usize,
+    },
+    /// The backend ran what was missing; now every run is there.
+    Completed {
+        /// Definitions run (whole or their missing runs).
+        definitions: usize,
+        /// Runs expected (all present).
+        runs: usize,
+    },
+    /// An external step is needed (the VerifierCloud): run `command`, then `smtcomp run`.
+    Waiting {
+        /// Definitions without all their results.
+        definitions: usize,
+        /// Runs missing.
+        missing: usize,
+        /// What the organizer runs next.
+        command: String,
+    },
+    /// Runs are still missing after the backend ran: one problem line each.
+    Incomplete {
+        /// Runs missing.
+        missing: usize,
+        /// Runs expected.
+        runs: usize,
+        /// The backends' and the accounting's problem lines.
+        problems: Vec<String>,
+    },
+}
+
+/// BenchExec's options from the workspace's backend.
+pub fn run_options(b: &Backend) -> anyhow::Result<RunOptions> {
+    Ok(RunOptions {
+        benchexec: b.benchexec.clone(),
+        jobs: b.jobs,
+        container: b.container,
+        extra_path: std::env::current_exe()?
+            .parent()
+            .map(|p| vec![p.to_path_buf()])
+            .unwrap_or_default(),
+        start_time: b.start_time.clone(),
+        timeout: None,
+        replace: false,
+        read_only_dirs: Vec::new(),
+    })
+}
+
+/// The command that runs what is missing in `execdir` on the VerifierCloud.
+pub fn vcloud_command(execdir: &Path) -> String {
+    let script = crate::util::escape::shell(&execdir.join("run-vcloud.sh").display().to_string());
+    match std::env::var("VCLOUD_BENCHMARK") {
+        Ok(v) if !v.is_empty() => script,
+        _ => format!(
+            "VCLOUD_BENCHMARK=$HOME/.local/share/smtcomp-tools/benchexec-3.35/contrib/vcloud-benchmark.py {script}"
+        ),
+    }
+}
+
+/// Runs what is missing in `execdir` on `backend` (`smtcomp` is this program,
+/// which the Slurm jobs call).
+pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow::Result<Round> {
+    let before = pending(execdir)?;
+    if before.is_empty() {
+        return Ok(Round::AlreadyComplete {
+            runs: before.expected,
+        });
+    }
+    let defs = before.whole.len() + before.partial.len();
+    let m = Manifest::read(execdir)?;
+    let index = ManifestIndex::read(&execdir.join(RUNS_FILE))?;
+    let options = run_options(backend)?;
+    let mut problems = Vec::new();
+    match backend.kind {
+        BackendKind::Vcloud => {
+            return Ok(Round::Waiting {
+                definitions: defs,
+                missing: before.missing,
+                command: vcloud_command(execdir),
+            });
+        }
+        BackendKind::Local => {
+            let runner = LocalBenchExec { options, calls: 1 };
+            runner.check()?;
+            let whole: Vec<&str> = before.whole.iter().map(String::as_str).collect();
+            let mut runs = runner.run(execdir, &m, &whole);
+            for (file, missing) in &before.partial {
+                let call = run_subset(execdir, &m, file, missing, &runner.options);
+                runs.push(definition_run(file, call, missing.len()));
+            }
+            problems.extend(account_runs(execdir, &m, &runs, Some(&index))?);
+        }
+        BackendKind::Slurm => {
+            let s = &backend.slurm;
+            let mut runner = SlurmBenchExec::new(smtcomp, options);
+            runner.definitions_per_job = s.definitions_per_job.unwrap_or(1).max(1);
+            runner.max_parallel = s.max_parallel_jobs;
+            runner.partition = s.partition.clone();
+            runner.cpus_per_job = s.cpus_per_job;
+            runner.mem_per_job_mb = s.mem_per_job_mb;
+            runner.sbatch_args = s.sbatch_args.clone();
+            runner.timeout = s.timeout_s.map(std::time::Duration::from_secs);
+            runner.check()?;
+            let whole: Vec<&str> = before.whole.iter().map(String::as_str).collect();
+            let runs = runner.run(execdir, &m, &whole);
+            problems.extend(account_runs(execdir, &m, &runs, Some(&index))?);
+            // A job's `run-local` skips a definition that has results: the
+            // missing runs of those are completed here, by the local BenchExec.
+            for (file, _) in &before.partial {
+                problems.push(format!(
+                    "{file}: has results but lacks runs; complete it with `smtcomp run-local {} --only-missing --definition {file}`",
+                    crate::util::escape::shell(&execdir.display().to_string())
+                ));
+            }
+        }
+    }
+    let after = pending(execdir)?;
+    if after.is_empty() {
+        Ok(Round::Completed {
+            definitions: defs,
+            runs: after.expected,
+        })
+    } else {
+        if problems.is_empty() {
+            problems.push(format!(
+                "{} run(s) of {} definition(s) still missing",
+                after.missing,
+                after.whole.len() + after.partial.len()
+            ));
+        }
+        Ok(Round::Incomplete {
+            missing: after.missing,
+            runs: after.expected,
+            problems,
+        })
+    }
+}

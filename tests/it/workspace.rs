@@ -1,0 +1,320 @@
+//! The competition workspace (`smtcomp.toml`): `smtcomp init` writes it
+//! (golden), commands inside it take their competition from it and flags
+//! override, a bad file is an error naming file, line and key, and
+//! `smtcomp status` reports expected / done / failed / missing runs per
+//! track, division and solver from the result files of the reduced demo's
+//! replay recording: before any run, part-way (a definition without results,
+//! a truncated result XML) and complete. The real BenchExec run of
+//! `smtcomp run` is in `tests/e2e/workspace.rs`.
+
+use crate::support::{copy_tree, golden, replay, root};
+use smtcomp::pipeline::Replay;
+use std::path::Path;
+use std::process::Command;
+
+/// Runs `smtcomp ARGS` in `dir` (no `SMTCOMP_WORKSPACE`); (exit code, stdout, stderr).
+fn smtcomp_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("SMTCOMP_WORKSPACE")
+        .env_remove("NO_COLOR")
+        .env("SMTCOMP_CACHE_DIR", root().join("target/test-cache"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A workspace directory `ws` with its inputs inside it (so that `init`
+/// writes relative paths): the demo definition, two submissions, a library.
+fn inputs(base: &Path) -> std::path::PathBuf {
+    let ws = base.join("ws");
+    std::fs::create_dir_all(ws.join("submissions")).unwrap();
+    std::fs::create_dir_all(ws.join("library/non-incremental")).unwrap();
+    std::fs::copy(
+        root().join("demo/competition.toml"),
+        ws.join("competition.toml"),
+    )
+    .unwrap();
+    for s in ["z3.json", "yices.json"] {
+        std::fs::copy(
+            root().join("demo/submissions").join(s),
+            ws.join("submissions").join(s),
+        )
+        .unwrap();
+    }
+    ws
+}
+
+#[test]
+fn init_writes_the_workspace_file_and_refuses_to_overwrite_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    inputs(tmp.path());
+    let (code, out, err) = smtcomp_in(
+        tmp.path(),
+        &[
+            "init",
+            "ws",
+            "--competition",
+            "ws/competition.toml",
+            "--submissions",
+            "ws/submissions",
+            "--library",
+            "ws/library",
+            "--track",
+            "sq",
+            "--track",
+            "UnsatCore",
+            "--jobs",
+            "2",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let ws = std::fs::canonicalize(tmp.path().join("ws")).unwrap();
+    assert_eq!(
+        out,
+        format!(
+            "wrote {}/smtcomp.toml\nnext: cd {} && smtcomp run\n",
+            ws.display(),
+            ws.display()
+        )
+    );
+    let text = std::fs::read_to_string(ws.join("smtcomp.toml")).unwrap();
+    golden::check("tests/data/workspace/smtcomp.toml", &text);
+
+    // A second init does not overwrite it; --force does.
+    let args = [
+        "init",
+        "ws",
+        "--year",
+        "2025",
+        "--submissions",
+        "ws/submissions",
+        "--library",
+        "ws/library",
+    ];
+    let (code, _, err) = smtcomp_in(tmp.path(), &args);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("smtcomp.toml: exists; --force overwrites it"),
+        "{err}"
+    );
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert_eq!(smtcomp_in(tmp.path(), &forced).0, 0);
+    let text = std::fs::read_to_string(ws.join("smtcomp.toml")).unwrap();
+    assert!(text.contains("\nyear = 2025\n"), "{text}");
+
+    // No definition: a usage error; a missing input directory: an error.
+    let (code, _, err) = smtcomp_in(
+        tmp.path(),
+        &[
+            "init",
+            "w2",
+            "--submissions",
+            "ws/submissions",
+            "--library",
+            "ws/library",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--competition FILE"), "{err}");
+    let (code, _, err) = smtcomp_in(
+        tmp.path(),
+        &[
+            "init",
+            "w2",
+            "--year",
+            "2025",
+            "--submissions",
+            "nope",
+            "--library",
+            "ws/library",
+        ],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("--submissions nope: not a directory"), "{err}");
+}
+
+#[test]
+fn commands_inside_a_workspace_take_its_competition_and_flags_override() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = inputs(tmp.path());
+    std::fs::write(
+        ws.join("smtcomp.toml"),
+        "competition = \"competition.toml\"\nsubmissions = \"submissions\"\nlibrary = \"library\"\n",
+    )
+    .unwrap();
+    // From a subdirectory: the file is found in a parent, its paths are relative to it.
+    let sub = ws.join("deep/er");
+    std::fs::create_dir_all(&sub).unwrap();
+    let (code, out, err) = smtcomp_in(&sub, &["competition", "show"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!(
+            "SMT-COMP demo (2025 rules, local limits) (rules edition 2025, from {}/competition.toml)",
+            ws.display()
+        )
+    );
+    // A flag wins over the workspace.
+    let (code, out, _) = smtcomp_in(&sub, &["--year", "2023", "competition", "show"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("SMT-COMP 2023"), "{out}");
+    // Outside the workspace: the default edition.
+    let (_, out, _) = smtcomp_in(tmp.path(), &["competition", "show"]);
+    assert!(out.starts_with("SMT-COMP 2025 "), "{out}");
+    // SMTCOMP_WORKSPACE names one from anywhere.
+    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+        .args(["competition", "show"])
+        .current_dir(tmp.path())
+        .env("SMTCOMP_WORKSPACE", &ws)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("SMT-COMP demo"));
+}
+
+#[test]
+fn a_bad_workspace_file_is_an_error_naming_file_line_and_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = inputs(tmp.path());
+    let file = ws.join("smtcomp.toml");
+    let cases = [
+        // (text, the error line after the file name)
+        (
+            "submissions = \"s\"\nlibrary = \"l\"\n\n[backend]\nkind = \"local\"\njbos = 2\n",
+            "line 6: error: unknown field `jbos`, expected one of `kind`, `jobs`, `benchexec`, `container`, `start_time`, `slurm`",
+        ),
+        (
+            "submissions = \"s\"\nlibrary = \"l\"\n[backend]\nkind = \"cloud\"\n",
+            "line 4: error: unknown variant `cloud`, expected one of `local`, `slurm`, `vcloud`",
+        ),
+        (
+            "submissions = \"s\"\nlibrary = \"l\"\ntracks = [\"SingleQuery\", \"Sprint\"]\n",
+            "line 3: error: tracks: unknown track 'Sprint'",
+        ),
+        (
+            "submissions = \"s\"\n",
+            "line 1: error: missing field `library`",
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&file, text).unwrap();
+        let (code, out, err) = smtcomp_in(&ws, &["competition", "show"]);
+        assert_eq!(code, 1, "{text}: {out}");
+        let want = format!("error: {}: {expected}", file.display());
+        assert!(err.starts_with(&want), "{text}\n got: {err}\nwant: {want}");
+    }
+    // `run` and `status` without a workspace: a usage error saying how to make one.
+    std::fs::remove_file(&file).unwrap();
+    for cmd in ["run", "status"] {
+        let (code, _, err) = smtcomp_in(&ws, &[cmd]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+        assert!(err.contains("needs a workspace: no smtcomp.toml"), "{err}");
+    }
+}
+
+/// `smtcomp status --json` in `ws` with the temporary directory replaced by `TMP`.
+fn status_json(ws: &Path, tmp: &Path) -> (i32, String) {
+    let (code, out, err) = smtcomp_in(ws, &["status", "--json"]);
+    assert!(err.is_empty(), "{err}");
+    (code, out.replace(&tmp.display().to_string(), "TMP"))
+}
+
+#[test]
+fn status_counts_expected_done_and_missing_runs_at_every_point() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp_path = std::fs::canonicalize(tmp.path()).unwrap();
+    // The reduced demo, generated, its runs replayed: `out/exec`.
+    let out = tmp_path.join("out");
+    let runner = Replay {
+        recording: replay::recording(),
+    };
+    smtcomp::demo::run(&replay::demo_options(&out), &runner, &mut |_| {}).unwrap();
+    let ws = tmp_path.join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    std::fs::write(
+        ws.join("smtcomp.toml"),
+        format!(
+            "competition = {:?}\nsubmissions = {:?}\nlibrary = {:?}\nexecdir = \"../out/exec\"\n",
+            root().join("demo/competition.toml").display().to_string(),
+            replay::dir().join("submissions").display().to_string(),
+            replay::dir().join("corpus").display().to_string(),
+        ),
+    )
+    .unwrap();
+    let results = out.join("exec/results");
+
+    // Complete: every run done, exit 0.
+    let (code, json) = status_json(&ws, &tmp_path);
+    assert_eq!(code, 0, "{json}");
+    golden::check("tests/data/workspace/status-complete.json", &json);
+    let (_, text, _) = smtcomp_in(&ws, &["status"]);
+    assert!(
+        text.starts_with("runs: 6 definitions in ")
+            && text.contains("\n  12 of 12 runs done (100 %), 0 failed, 0 missing\n"),
+        "{text}"
+    );
+    assert!(!text.contains('\x1b'), "no colour when piped: {text}");
+    assert!(
+        text.contains("core validation runs: not generated yet"),
+        "{text}"
+    );
+
+    // Before any run: all 12 runs missing, exit 1.
+    std::fs::rename(&results, tmp_path.join("kept")).unwrap();
+    let (code, json) = status_json(&ws, &tmp_path);
+    assert_eq!(code, 1);
+    golden::check("tests/data/workspace/status-before.json", &json);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["rounds"][0]["missing"], 12);
+    assert_eq!(v["rounds"][0]["done"], 0);
+
+    // Part-way: z3's Single Query definition (2 runs) has no results yet, and
+    // Yices' Incremental result XML (3 runs) is cut after its first run:
+    // the runs read before the cut count, the file is listed unreadable.
+    copy_tree(&tmp_path.join("kept"), &results);
+    std::fs::remove_dir_all(results.join("single-query/z3_QF_LinearIntArith")).unwrap();
+    let inc = results.join("incremental/Yices_2_inc_QF_LinearIntArith");
+    let xml = std::fs::read_dir(&inc)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".xml.bz2"))
+        .unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut bzip2::read::BzDecoder::new(std::fs::File::open(&xml).unwrap()),
+        &mut text,
+    )
+    .unwrap();
+    let cut = text.find("</run>").unwrap() + "</run>".len() + 20;
+    let mut enc = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    std::io::Write::write_all(&mut enc, &text.as_bytes()[..cut]).unwrap();
+    std::fs::write(&xml, enc.finish().unwrap()).unwrap();
+    let (code, json) = status_json(&ws, &tmp_path);
+    assert_eq!(code, 1);
+    golden::check("tests/data/workspace/status-partial.json", &json);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let r = &v["rounds"][0];
+    // 12 expected - 2 (z3 SQ, no results) - 2 (Yices Incremental, after the cut) = 8 done.
+    assert_eq!(
+        (r["done"].as_u64(), r["missing"].as_u64()),
+        (Some(8), Some(4))
+    );
+    assert_eq!(r["unreadable"].as_array().unwrap().len(), 1);
+    let (_, text, _) = smtcomp_in(&ws, &["status"]);
+    assert!(
+        text.contains("\n  8 of 12 runs done (67 %), 0 failed, 4 missing\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  unreadable: incremental/Yices_2_inc_QF_LinearIntArith/"),
+        "{text}"
+    );
+}
