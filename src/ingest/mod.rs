@@ -26,6 +26,7 @@
 //! the [`Summary`] (and makes [`Ingested::has_unreadable`] true).
 
 mod anchor;
+pub mod aws_csv;
 mod file;
 mod interpret;
 mod logs;
@@ -100,6 +101,14 @@ pub enum Input {
         /// Its name relative to the input root.
         source: String,
     },
+    /// Cloud/Parallel results as CSV ([`aws_csv`]; `*.csv` given, or
+    /// `results*.csv` in a directory).
+    ResultsCsv {
+        /// The file.
+        path: PathBuf,
+        /// Its name relative to the input root.
+        source: String,
+    },
 }
 
 /// Whether a file name is a BenchExec result XML.
@@ -154,7 +163,7 @@ pub fn discover(roots: &[PathBuf]) -> Discovered {
     let inside = |p: &Path| canon_roots.iter().any(|r| p.starts_with(r));
     // Canonical path -> the source it was first found as.
     let mut seen: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
-    let mut take = |path: PathBuf, source: String, xml: bool, warnings: &mut Vec<String>| {
+    let mut take = |path: PathBuf, source: String, kind: u8, warnings: &mut Vec<String>| {
         let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if let Some(first) = seen.get(&canon) {
             if *first != source {
@@ -166,10 +175,10 @@ pub fn discover(roots: &[PathBuf]) -> Discovered {
             return None;
         }
         seen.insert(canon, source.clone());
-        Some(if xml {
-            Input::ResultXml { path, source }
-        } else {
-            Input::ResultsJson { path, source }
+        Some(match kind {
+            XML => Input::ResultXml { path, source },
+            CSV => Input::ResultsCsv { path, source },
+            _ => Input::ResultsJson { path, source },
         })
     };
     for root in roots {
@@ -178,12 +187,18 @@ pub fn discover(roots: &[PathBuf]) -> Discovered {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let xml = is_result_xml(&name);
-            if xml || name.ends_with(".json") || name.ends_with(".json.gz") {
-                inputs.extend(take(root.clone(), name, xml, &mut warnings));
+            let kind = if is_result_xml(&name) {
+                XML
+            } else if aws_csv::is_results_csv(&name) {
+                CSV
+            } else {
+                JSON
+            };
+            if kind != JSON || name.ends_with(".json") || name.ends_with(".json.gz") {
+                inputs.extend(take(root.clone(), name, kind, &mut warnings));
             } else {
                 errors.push(format!(
-                    "{}: not a result XML (….results.….xml[.bz2|.gz]) or results file (*.json[.gz])",
+                    "{}: not a result XML (….results.….xml[.bz2|.gz]), results file (*.json[.gz]) or CSV results (*.csv)",
                     root.display()
                 ));
             }
@@ -248,9 +263,17 @@ pub fn discover(roots: &[PathBuf]) -> Discovered {
                 .unwrap_or(entry.path())
                 .to_string_lossy()
                 .into_owned();
-            let xml = is_result_xml(&n);
-            if xml || is_results_json(&n) {
-                inputs.extend(take(entry.path().to_path_buf(), source, xml, &mut warnings));
+            if is_result_xml(&n) {
+                inputs.extend(take(entry.path().to_path_buf(), source, XML, &mut warnings));
+            } else if is_results_json(&n) {
+                inputs.extend(take(
+                    entry.path().to_path_buf(),
+                    source,
+                    JSON,
+                    &mut warnings,
+                ));
+            } else if n.starts_with("results") && aws_csv::is_results_csv(&n) {
+                inputs.extend(take(entry.path().to_path_buf(), source, CSV, &mut warnings));
             }
         }
     }
@@ -263,11 +286,16 @@ pub fn discover(roots: &[PathBuf]) -> Discovered {
     }
 }
 
+/// Kinds of input files found by [`discover`].
+const XML: u8 = 0;
+const JSON: u8 = 1;
+const CSV: u8 = 2;
+
 /// The message for inputs in which no result file was found.
 pub fn no_inputs_message(roots: &[PathBuf]) -> String {
     let paths: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
     format!(
-        "no result files (*.results.*.xml[.bz2|.gz], results*.json[.gz]) found under {}",
+        "no result files (*.results.*.xml[.bz2|.gz], results*.json[.gz], results*.csv) found under {}",
         paths.join(", ")
     )
 }
@@ -289,6 +317,32 @@ fn import_json(path: &Path, source: &str, comp: &Competition) -> file::FileOutco
     file::FileOutcome {
         meta: vec![file::RunMeta::default(); records.len()],
         records,
+        summary,
+        header: None,
+    }
+}
+
+fn import_csv(path: &Path, source: &str, comp: &Competition) -> file::FileOutcome {
+    let got = aws_csv::import(path, source, comp);
+    let mut summary = FileSummary {
+        source: source.to_string(),
+        kind: "results-csv",
+        ..Default::default()
+    };
+    // Every bad row is a problem of the file (exit 1), named with its line.
+    if got.rows > 0 && !got.bad.is_empty() {
+        summary.unreadable.push(format!(
+            "{}: {} of {} row(s) bad, not ingested",
+            path.display(),
+            got.bad.len(),
+            got.rows
+        ));
+    }
+    summary.unreadable.extend(got.bad);
+    summary.runs = got.records.len() as u64;
+    file::FileOutcome {
+        meta: vec![file::RunMeta::default(); got.records.len()],
+        records: got.records,
         summary,
         header: None,
     }
@@ -336,6 +390,7 @@ fn read_input(input: &Input, opts: &IngestOptions<'_>) -> file::FileOutcome {
             file::ingest_xml(path, source, opts.competition, opts.manifest)
         }
         Input::ResultsJson { path, source } => import_json(path, source, opts.competition),
+        Input::ResultsCsv { path, source } => import_csv(path, source, opts.competition),
     }
 }
 

@@ -559,7 +559,7 @@ fn empty_input_is_an_error_and_writes_nothing() {
     let stderr = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
     assert!(
         stderr.contains(
-            "error: no result files (*.results.*.xml[.bz2|.gz], results*.json[.gz]) found under"
+            "error: no result files (*.results.*.xml[.bz2|.gz], results*.json[.gz], results*.csv) found under"
         ) && stderr.contains("nothing written to"),
         "{stderr}"
     );

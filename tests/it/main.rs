@@ -21,6 +21,7 @@ mod fuzz_props;
 mod glibc_random;
 mod hostile_cli;
 mod ingest_anchor;
+mod ingest_csv;
 mod ingest_fixtures;
 mod ingest_hostile;
 mod ingest_manifest;
