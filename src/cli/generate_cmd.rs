@@ -165,13 +165,7 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
             for w in &g.warnings {
                 eprintln!("{} {w}", crate::util::colour::warning_prefix());
             }
-            let runs: usize = g
-                .manifest
-                .definitions
-                .values()
-                .flat_map(|d| d.rundefinitions.values())
-                .map(|r| r.tasks)
-                .sum();
+            let runs: usize = g.manifest.run_count();
             print(&format!(
                 "{}: {} definitions, {} tasks, {} runs\n",
                 args.out.display(),

@@ -131,7 +131,7 @@ pub fn run(
     let out = std::fs::canonicalize(&opts.out)?;
     let mut stages = Stages::new(&out, opts.fresh)?;
     let loaded = load_set(std::slice::from_ref(&opts.submissions), &comp);
-    let subs = usable(&loaded)?;
+    let subs = crate::submission::usable(&loaded)?;
 
     // 1. Inventory of the corpus without its slow files.
     let inv_path = out.join("inventory.json");
@@ -342,30 +342,6 @@ fn validate_runs(
         models.validated,
         models.by_status
     ))
-}
-
-fn usable(
-    loaded: &[LoadedSubmission],
-) -> anyhow::Result<Vec<(String, crate::submission::Submission)>> {
-    let mut v = Vec::new();
-    for l in loaded {
-        match &l.submission {
-            Some(s) if !l.has_errors() => v.push((l.file.display().to_string(), s.clone())),
-            _ => bail!(
-                "{}: {}",
-                l.file.display(),
-                l.problems
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-        }
-    }
-    if v.is_empty() {
-        bail!("no submissions found");
-    }
-    Ok(v)
 }
 
 /// Seconds since `start`, for stage timings.

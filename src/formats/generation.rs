@@ -50,6 +50,17 @@ pub struct Manifest {
     pub tools: BTreeMap<String, ToolModule>,
 }
 
+impl Manifest {
+    /// The number of runs of every definition (tasks x rundefinitions).
+    pub fn run_count(&self) -> usize {
+        self.definitions
+            .values()
+            .flat_map(|d| d.rundefinitions.values())
+            .map(|r| r.tasks)
+            .sum()
+    }
+}
+
 /// One generated tool-info module: a subclass of a track's module (`smtcomp_tool`,
 /// `smtcomp_incremental`, `smtcomp_proof`) that knows its solver, so that
 /// `executable()` resolves with `--tool-directory` and `program_files()` names

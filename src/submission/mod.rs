@@ -49,6 +49,30 @@ impl LoadedSubmission {
     }
 }
 
+/// The submissions a competition can run, as `(file, submission)`: an error
+/// listing every problem (one per line, each naming its file) if any file has
+/// an error, or if there is no submission at all.
+pub fn usable(loaded: &[LoadedSubmission]) -> anyhow::Result<Vec<(String, Submission)>> {
+    let mut v = Vec::new();
+    for l in loaded {
+        match &l.submission {
+            Some(s) if !l.has_errors() => v.push((l.file.display().to_string(), s.clone())),
+            _ => anyhow::bail!(
+                "{}",
+                l.problems
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        }
+    }
+    if v.is_empty() {
+        anyhow::bail!("no submissions found");
+    }
+    Ok(v)
+}
+
 /// Loads and checks one submission file against `comp`.
 pub fn load_file(path: &Path, comp: &Competition) -> LoadedSubmission {
     let file = path.display().to_string();

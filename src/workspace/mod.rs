@@ -17,5 +17,5 @@ pub use config::{
     SlurmSettings, Workspace, WorkspaceError, find, render,
 };
 pub use rounds::{Pending, Round, pending, run_round, vcloud_command};
-pub use run::{RunReport, STAGES, StageLine, State, run, tracks, usable};
+pub use run::{RunReport, STAGES, StageLine, State, run, tracks};
 pub use status::{GroupStatus, Palette, RoundStatus, round_status};

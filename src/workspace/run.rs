@@ -236,28 +236,6 @@ fn results(execdir: &Path) -> String {
     pipeline::results_dir(execdir).display().to_string()
 }
 
-/// The usable submissions `(file, submission)`; an error lists the problems.
-pub fn usable(loaded: &[LoadedSubmission]) -> anyhow::Result<Vec<(String, Submission)>> {
-    let mut v = Vec::new();
-    for l in loaded {
-        match &l.submission {
-            Some(s) if !l.has_errors() => v.push((l.file.display().to_string(), s.clone())),
-            _ => bail!(
-                "{}",
-                l.problems
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            ),
-        }
-    }
-    if v.is_empty() {
-        bail!("no submissions found");
-    }
-    Ok(v)
-}
-
 /// The tracks a workspace runs: its `tracks`, or every track of the
 /// definition some submission enters that BenchExec runs.
 pub fn tracks(ws: &Workspace, comp: &Competition, loaded: &[LoadedSubmission]) -> Vec<Track> {
@@ -378,7 +356,8 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     let ws = d.ws;
     let comp = ws.competition()?;
     let loaded = load_set(std::slice::from_ref(&ws.submissions), &comp);
-    let subs = usable(&loaded).with_context(|| format!("{}", ws.submissions.display()))?;
+    let subs = crate::submission::usable(&loaded)
+        .with_context(|| format!("{}", ws.submissions.display()))?;
     let tracks = tracks(ws, &comp, &loaded);
     for t in &tracks {
         if comp.track(*t).is_none() {
@@ -736,13 +715,7 @@ fn generate_into(
     if let Some(archives) = &ws.archives {
         pipeline::install_archives(archives, exec, &g.manifest)?;
     }
-    let runs = g
-        .manifest
-        .definitions
-        .values()
-        .flat_map(|d| d.rundefinitions.values())
-        .map(|r| r.tasks)
-        .sum();
+    let runs = g.manifest.run_count();
     Ok((g.manifest.definitions.len(), runs))
 }
 
