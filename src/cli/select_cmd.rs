@@ -40,9 +40,19 @@ pub struct SelectArgs {
     /// Model-Validation (an unknown status counts when a sound solver answered).
     #[arg(long, num_args = 1.., value_name = "FILE")]
     current_results: Vec<PathBuf>,
-    /// The `srandom()` seed (see `smtcomp seed`).
-    #[arg(long, value_name = "N")]
-    seed: u32,
+    /// The `srandom()` seed (see `smtcomp seed`). With `--test`: default 1 (the
+    /// reference tool's test mode).
+    #[arg(long, value_name = "N", required_unless_present = "test")]
+    seed: Option<u32>,
+    /// The organizers' test run (the reference tool's `--test`: min 20, ratio 0,
+    /// triviality inverted, seed 1): per logic at most `--test-per-logic`
+    /// benchmarks, and in a logic where `--previous-results` show trivial
+    /// benchmarks, only trivial ones. Not for Parallel/Cloud or `--edition 2008`.
+    #[arg(long)]
+    test: bool,
+    /// With `--test`: benchmarks per logic.
+    #[arg(long, value_name = "N", default_value_t = 20, requires = "test")]
+    test_per_logic: usize,
     /// Divide each division's selection into this many heats.
     #[arg(long, value_name = "K", default_value_t = 0)]
     heats: u32,
@@ -70,8 +80,16 @@ pub struct SelectArgs {
 
 pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
     let mut comp = global.competition()?;
-    if args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008 {
-        return run_2008(&comp, &args);
+    let edition_2008 = args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008;
+    if args.test && (edition_2008 || matches!(args.track.get(), Track::Parallel | Track::Cloud)) {
+        return Err(Failure::usage(
+            "--test selects for SingleQuery, Incremental, UnsatCore, ModelValidation and \
+             ProofExhibition under the 2015-2025 rules (not Parallel/Cloud, not --edition 2008)",
+        ));
+    }
+    let seed = args.seed.unwrap_or(1);
+    if edition_2008 {
+        return run_2008(&comp, &args, seed);
     }
     // The edition's own filters (2015: no unknown status; 2023: no arrays or
     // datatypes in Model Validation) follow `rules`.
@@ -110,14 +128,7 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
     let mut selection = match args.track.get() {
         Track::Parallel | Track::Cloud => {
             let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses);
-            select_parallel(
-                &inv,
-                &comp,
-                args.track.get(),
-                args.seed,
-                &fastest,
-                only.as_ref(),
-            )
+            select_parallel(&inv, &comp, args.track.get(), seed, &fastest, only.as_ref())
         }
         track => {
             let triviality = Triviality::tally(
@@ -130,13 +141,19 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
             let input = SelectionInputs {
                 competition: &comp,
                 track,
-                seed: args.seed,
+                seed,
                 triviality: &triviality,
                 sound: &sound,
                 heats: args.heats,
                 only_logics: only.as_ref(),
                 previous: previous_release.as_ref(),
+                test_per_logic: args.test.then_some(args.test_per_logic),
             };
+            if args.test {
+                let note = test_note(&args, &triviality, seed, comp.selection.trivial_time_s);
+                eprintln!("note: {note}");
+                notes.push(note);
+            }
             select(&inv, &input)
         }
     }
@@ -160,7 +177,7 @@ pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
 }
 
 /// `select --edition 2008`.
-fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
+fn run_2008(comp: &Competition, args: &SelectArgs, seed: u32) -> CmdResult {
     use crate::select::e2008_inventory as e;
     if args.track.get() != Track::SingleQuery {
         return Err(Failure::usage(
@@ -208,8 +225,8 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
         .collect();
     let tally = e::tally(&past, &statuses);
     let only = only_logics(&args.submissions, comp, args.track.get())?;
-    let mut out = e::select_2008(&inv, comp, &tally, args.seed, only.as_ref())
-        .map_err(|m| anyhow::anyhow!(m))?;
+    let mut out =
+        e::select_2008(&inv, comp, &tally, seed, only.as_ref()).map_err(|m| anyhow::anyhow!(m))?;
     let sq = runs
         .iter()
         .filter(|r| r.track == Track::SingleQuery)
@@ -240,6 +257,22 @@ fn run_2008(comp: &Competition, args: &SelectArgs) -> CmdResult {
         None => {}
     }
     Ok(Outcome::Ok)
+}
+
+/// What `--test` preferred, for stderr and the selection's notes.
+fn test_note(args: &SelectArgs, triviality: &Triviality, seed: u32, trivial_s: f64) -> String {
+    let n = args.test_per_logic;
+    if triviality.known() == 0 {
+        format!(
+            "test run: up to {n} benchmarks per logic, seed {seed}; no previous results, so no \
+             benchmark is known to be trivial: drawn from all eligible ones (new families first)"
+        )
+    } else {
+        format!(
+            "test run: up to {n} benchmarks per logic, seed {seed}; in logics with benchmarks \
+             solved by every solver in under {trivial_s} s in the previous results, only those"
+        )
+    }
 }
 
 /// An error when nothing was selected (an empty inventory, or no benchmark

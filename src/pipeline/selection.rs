@@ -39,6 +39,7 @@ pub fn select_track(
                 heats: 0,
                 only_logics: None,
                 previous: None,
+                test_per_logic: None,
             },
         )
         .map_err(|e| anyhow::anyhow!(e))

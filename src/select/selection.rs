@@ -103,6 +103,11 @@ pub struct SelectionInputs<'a> {
     /// The previous release, which decides which families are new; `None`: the
     /// `new_family_prefix` rule.
     pub previous: Option<&'a PreviousRelease>,
+    /// Test run (`select --test`, the reference tool's test mode: min 20,
+    /// ratio 0, triviality inverted): at most this many benchmarks per logic,
+    /// and in a logic with trivial eligible benchmarks only those. `None`: the
+    /// competition's selection.
+    pub test_per_logic: Option<usize>,
 }
 
 /// The candidates of a track from the inventory, grouped by logic (path order).
@@ -221,7 +226,10 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         for c in all {
             if is_removed(logic, c) {
                 st.removed += 1;
-            } else if track == Track::SingleQuery && input.triviality.is_trivial(&c.path) {
+            } else if track == Track::SingleQuery
+                && input.test_per_logic.is_none()
+                && input.triviality.is_trivial(&c.path)
+            {
                 st.trivial += 1;
             } else if !status_ok(track, c, input.sound)
                 || (unknown_out && c.status == Status::Unknown)
@@ -231,6 +239,20 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
                 st.too_few_asserts += 1;
             } else {
                 eligible.push(c);
+            }
+        }
+        if input.test_per_logic.is_some() {
+            // Test mode (anchor spec 7.3 step 8, `invert_triviality`): in a logic
+            // with trivial benchmarks, the non-trivial ones are dropped; `trivial`
+            // then counts the trivial ones kept.
+            let trivial: Vec<&Candidate<'_>> = eligible
+                .iter()
+                .copied()
+                .filter(|c| input.triviality.is_trivial(&c.path))
+                .collect();
+            st.trivial = trivial.len();
+            if !trivial.is_empty() {
+                eligible = trivial;
             }
         }
         st.eligible = eligible.len();
@@ -260,7 +282,10 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             (params.min_used_benchmarks, params.ratio_of_used_benchmarks),
             |s| (s.min_used_benchmarks, s.ratio_of_used_benchmarks),
         );
-        st.cap = cap(eligible.len(), min_used, ratio);
+        st.cap = match input.test_per_logic {
+            Some(n) => cap(eligible.len(), n as u64, 0.0),
+            None => cap(eligible.len(), min_used, ratio),
+        };
         let picked = pick(
             &mut rng,
             eligible.len(),

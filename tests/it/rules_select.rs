@@ -44,6 +44,7 @@ fn run(comp: &Competition, track: Track, inv: &Inventory) -> Selection {
             heats: 0,
             only_logics: None,
             previous: None,
+            test_per_logic: None,
         },
     )
     .unwrap()

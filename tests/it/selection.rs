@@ -77,6 +77,7 @@ fn run_select(
             heats,
             only_logics: None,
             previous: None,
+            test_per_logic: None,
         },
     )
     .unwrap()
@@ -450,6 +451,7 @@ fn proof_exhibition_2023_takes_unsat_benchmarks_and_its_own_cap() {
             heats: 0,
             only_logics: None,
             previous: None,
+            test_per_logic: None,
         },
     )
     .unwrap();
@@ -479,6 +481,7 @@ fn proof_exhibition_2023_takes_unsat_benchmarks_and_its_own_cap() {
             heats: 0,
             only_logics: None,
             previous: None,
+            test_per_logic: None,
         },
     )
     .unwrap();
