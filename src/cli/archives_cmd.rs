@@ -57,6 +57,11 @@ pub enum ArchivesCommand {
         /// Longest download of one archive, in seconds.
         #[arg(long, value_name = "SECONDS", default_value_t = 1800.0, value_parser = super::seconds)]
         timeout: f64,
+        /// One JSON document instead of the text: `{"exec", "archives",
+        /// "unpacked", "unchanged", "failed", "results": [{"solver", "dir",
+        /// "status", ...}]}` (errors and warnings are printed on stderr too).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -71,6 +76,7 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
         max_unpacked_mib,
         max_members,
         timeout,
+        json,
     } = cmd;
     let submissions = super::flag_or_positional(submissions, submissions_pos, "--submissions")?;
     let execdir = super::flag_or_positional(execdir, execdir_pos, "--exec")?;
@@ -112,6 +118,9 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
         }
     }
     let (mut unpacked, mut unchanged, mut failed) = (0, 0, 0);
+    let mut results = Vec::new();
+    // Without --json the text lines, with it nothing until the JSON document.
+    let say = |text: String| if json { Ok(()) } else { print(&text) };
     for sub in subs
         .iter()
         .filter(|s| solver.is_empty() || solver.contains(&s.name))
@@ -121,7 +130,11 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
             match result {
                 Ok(u) if u.skipped => {
                     unchanged += 1;
-                    print(&format!(
+                    results.push(serde_json::json!({
+                        "solver": sub.name, "dir": a.dir, "status": "unchanged",
+                        "url": a.archive.url, "files": u.files.len(), "sha256": u.sha256,
+                    }));
+                    say(format!(
                         "{who}: unchanged ({} files, sha256 {}), skipped\n",
                         u.files.len(),
                         u.sha256
@@ -137,7 +150,12 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
                             u.sha256
                         );
                     }
-                    print(&format!(
+                    results.push(serde_json::json!({
+                        "solver": sub.name, "dir": a.dir, "status": "unpacked",
+                        "url": a.archive.url, "files": u.files.len(), "bytes": u.bytes,
+                        "sha256": u.sha256, "verified": u.verified,
+                    }));
+                    say(format!(
                         "{who}: unpacked {} files, {} bytes from {} (sha256 {}{})\n",
                         u.files.len(),
                         u.bytes,
@@ -148,15 +166,30 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
                 }
                 Err(e) => {
                     failed += 1;
+                    results.push(serde_json::json!({
+                        "solver": sub.name, "dir": a.dir, "status": "failed",
+                        "url": a.archive.url, "error": e.to_string(),
+                    }));
                     eprintln!("{} {who}: {e}", crate::util::colour::error_prefix());
                 }
             }
         }
     }
-    print(&format!(
-        "{} archives: {unpacked} unpacked, {unchanged} unchanged, {failed} failed\n",
-        unpacked + unchanged + failed
-    ))?;
+    if json {
+        print(&super::to_json(&serde_json::json!({
+            "exec": execdir.display().to_string(),
+            "archives": unpacked + unchanged + failed,
+            "unpacked": unpacked,
+            "unchanged": unchanged,
+            "failed": failed,
+            "results": results,
+        }))?)?;
+    } else {
+        say(format!(
+            "{} archives: {unpacked} unpacked, {unchanged} unchanged, {failed} failed\n",
+            unpacked + unchanged + failed
+        ))?;
+    }
     Ok(if failed > 0 {
         Outcome::Problems
     } else {

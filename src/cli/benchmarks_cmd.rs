@@ -28,6 +28,10 @@ pub enum BenchmarksCommand {
     Stats {
         /// Inventory file (ours or a `benchmarks-YYYY.json.gz`).
         inventory: PathBuf,
+        /// One JSON document instead of the table: `{"inventory", "logics": {LOGIC:
+        /// {"sat", "unsat", "unknown", "incremental"}}, "total": {...}}`.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -70,16 +74,21 @@ pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
                 Outcome::Problems
             })
         }
-        BenchmarksCommand::Stats { inventory } => {
+        BenchmarksCommand::Stats { inventory, json } => {
             global.unused("benchmarks stats")?;
             let inv = Inventory::read_cached(&inventory)?;
-            print(&stats(&inv))?;
+            if json {
+                print(&super::to_json(&stats_json(&inventory, &inv))?)?;
+            } else {
+                print(&stats(&inv))?;
+            }
             Ok(Outcome::Ok)
         }
     }
 }
 
-fn stats(inv: &Inventory) -> String {
+/// Benchmarks per logic: `[sat, unsat, unknown, incremental]`, logics sorted.
+fn counts(inv: &Inventory) -> std::collections::BTreeMap<&str, [usize; 4]> {
     use std::collections::BTreeMap;
     let mut by_logic: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
     for b in &inv.non_incremental {
@@ -93,6 +102,30 @@ fn stats(inv: &Inventory) -> String {
     for b in &inv.incremental {
         by_logic.entry(b.file.logic.as_str()).or_default()[3] += 1;
     }
+    by_logic
+}
+
+/// `--json` of `benchmarks stats`: the table's counts, keys in a fixed order.
+fn stats_json(path: &std::path::Path, inv: &Inventory) -> serde_json::Value {
+    let row = |c: &[usize; 4]| serde_json::json!({"sat": c[0], "unsat": c[1], "unknown": c[2], "incremental": c[3]});
+    let by_logic = counts(inv);
+    let mut total = [0usize; 4];
+    let mut logics = serde_json::Map::new();
+    for (logic, c) in &by_logic {
+        for k in 0..4 {
+            total[k] += c[k];
+        }
+        logics.insert((*logic).to_string(), row(c));
+    }
+    serde_json::json!({
+        "inventory": path.display().to_string(),
+        "logics": logics,
+        "total": row(&total),
+    })
+}
+
+fn stats(inv: &Inventory) -> String {
+    let by_logic = counts(inv);
     let mut s = format!(
         "{:<16} {:>8} {:>8} {:>8} {:>11}\n",
         "logic", "sat", "unsat", "unknown", "incremental"

@@ -55,6 +55,12 @@ pub struct DemoArgs {
     backend: Backend,
     #[command(flatten)]
     slurm: SlurmArgs,
+    /// One JSON document instead of the summary: `{"output", "site_index", "ok",
+    /// "runs": {TRACK: {"answers", "expected"}}, "winners": [{"track", "division",
+    /// "kind", "solver"}], "proofs", "stages": [{"name", "seconds", "reused"}],
+    /// "missing", "wrong"}`.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Where the demo's BenchExec definitions run.
@@ -98,6 +104,14 @@ pub(super) fn run_demo(global: &GlobalArgs, args: DemoArgs) -> CmdResult {
         }
     };
     let outcome = run(&opts, runner, &mut |line| eprintln!("demo: {line}"))?;
+    if args.json {
+        print(&super::to_json(&demo_json(&outcome, &args.out))?)?;
+        return Ok(if outcome.check.ok() {
+            Outcome::Ok
+        } else {
+            Outcome::Problems
+        });
+    }
     let mut s = String::new();
     let _ = writeln!(s, "\nRuns per track and answer:");
     for (track, answers) in &outcome.check.answers {
@@ -198,5 +212,53 @@ pub(super) fn run_demo(global: &GlobalArgs, args: DemoArgs) -> CmdResult {
         Outcome::Ok
     } else {
         Outcome::Problems
+    })
+}
+
+/// `--json` of `demo`: what the text summary shows, keys in a fixed order.
+fn demo_json(outcome: &crate::demo::DemoOutcome, out: &std::path::Path) -> serde_json::Value {
+    let mut runs = serde_json::Map::new();
+    for (track, answers) in &outcome.check.answers {
+        runs.insert(
+            track.clone(),
+            serde_json::json!({
+                "answers": answers,
+                "expected": outcome.check.expected_runs.get(track).copied().unwrap_or(0),
+            }),
+        );
+    }
+    let winners: Vec<_> = winners(&outcome.scores)
+        .into_iter()
+        .map(|(track, division, kind, solver)| {
+            serde_json::json!({
+                "track": track.name(), "division": division, "kind": kind, "solver": solver,
+            })
+        })
+        .collect();
+    let proofs: Vec<_> = outcome
+        .proofs
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "solver": l.solver, "division": l.division,
+                "verdicts": l.verdicts, "errors": l.errors,
+            })
+        })
+        .collect();
+    let stages: Vec<_> = outcome
+        .timings
+        .iter()
+        .map(|(n, t, reused)| serde_json::json!({"name": n, "seconds": t, "reused": reused}))
+        .collect();
+    serde_json::json!({
+        "output": out.display().to_string(),
+        "site_index": outcome.site_index.display().to_string(),
+        "ok": outcome.check.ok(),
+        "runs": runs,
+        "winners": winners,
+        "proofs": proofs,
+        "stages": stages,
+        "missing": outcome.check.missing,
+        "wrong": outcome.check.wrong,
     })
 }

@@ -53,6 +53,10 @@ pub struct WebsiteArgs {
     /// `SOURCE_DATE_EPOCH` if set, else today (UTC); `none`: the year.
     #[arg(long, value_name = "DATE")]
     date: Option<String>,
+    /// One JSON document instead of the summary line: `{"output", "tracks",
+    /// "files": [paths relative to the output directory]}`.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `smtcomp export ...`.
@@ -173,6 +177,18 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     let names: Vec<String> = tracks.iter().map(|t| t.to_string()).collect();
+    if args.json {
+        let rels: Vec<String> = files
+            .iter()
+            .map(|(rel, _)| rel.display().to_string())
+            .collect();
+        super::print(&to_json(&serde_json::json!({
+            "output": out.display().to_string(),
+            "tracks": names,
+            "files": rels,
+        }))?)?;
+        return Ok(Outcome::Ok);
+    }
     println!(
         "wrote {} file(s) for {} to {} (content/results/, data/)",
         files.len(),

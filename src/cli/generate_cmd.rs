@@ -59,6 +59,11 @@ pub struct GenerateArgs {
     /// competitive = author-submitted solvers from two teams, docs/scoring.md).
     #[arg(long)]
     include_non_competitive: bool,
+    /// One JSON document instead of the summary line: `{"exec", "definitions",
+    /// "tasks", "runs", "warnings", "per_definition": [{"name", "path", "solver",
+    /// "track", "division", "runs"}]}` (warnings are printed on stderr too).
+    #[arg(long)]
+    json: bool,
 }
 
 /// Where `--copy-binaries` takes the helpers from: `EXE_DIR/../helpers/` (the
@@ -166,6 +171,32 @@ pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
                 eprintln!("{} {w}", crate::util::colour::warning_prefix());
             }
             let runs: usize = g.manifest.run_count();
+            if args.json {
+                let per_definition: Vec<_> = g
+                    .manifest
+                    .definitions
+                    .iter()
+                    .map(|(name, d)| {
+                        serde_json::json!({
+                            "name": name,
+                            "path": d.path,
+                            "solver": d.solver,
+                            "track": d.track.to_string(),
+                            "division": d.division.to_string(),
+                            "runs": d.rundefinitions.values().map(|r| r.tasks).sum::<usize>(),
+                        })
+                    })
+                    .collect();
+                print(&super::to_json(&serde_json::json!({
+                    "exec": args.out.display().to_string(),
+                    "definitions": g.manifest.definitions.len(),
+                    "tasks": g.manifest.tasks.len(),
+                    "runs": runs,
+                    "warnings": g.warnings,
+                    "per_definition": per_definition,
+                }))?)?;
+                return Ok(Outcome::Ok);
+            }
             print(&format!(
                 "{}: {} definitions, {} tasks, {} runs\n",
                 args.out.display(),

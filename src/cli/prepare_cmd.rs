@@ -28,6 +28,10 @@ pub struct PrepareArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
+    /// One JSON document instead of the text: `{"track", "track_dir", "method",
+    /// "prepared", "failed", "failures": [{"file", "reason"}]}`.
+    #[arg(long)]
+    json: bool,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
@@ -62,6 +66,27 @@ pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
             .unwrap_or_else(crate::util::parallel::default_jobs),
     };
     let set = prepare(&selection, &opts)?;
+    let track_dir = PreparedSet::track_dir(&args.out, args.track.get());
+    if args.json {
+        let failures: Vec<_> = set
+            .failures
+            .iter()
+            .map(|f| serde_json::json!({"file": f.original.path(), "reason": f.reason}))
+            .collect();
+        print(&super::to_json(&serde_json::json!({
+            "track": args.track.get().to_string(),
+            "track_dir": track_dir.display().to_string(),
+            "method": set.method,
+            "prepared": set.benchmarks.len(),
+            "failed": set.failures.len(),
+            "failures": failures,
+        }))?)?;
+        return Ok(if set.failures.is_empty() {
+            Outcome::Ok
+        } else {
+            Outcome::Problems
+        });
+    }
     let mut s = String::new();
     for f in &set.failures {
         let _ = writeln!(s, "{}: {}", f.original.path(), f.reason);
@@ -69,7 +94,7 @@ pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
     let _ = writeln!(
         s,
         "{}: {} prepared, {} failed ({})",
-        PreparedSet::track_dir(&args.out, args.track.get()).display(),
+        track_dir.display(),
         set.benchmarks.len(),
         set.failures.len(),
         set.method

@@ -44,6 +44,10 @@ pub struct ReportArgs {
     /// and are reported as missing, as in `smtcomp score --selection`.
     #[arg(long, value_name = "TRACK=FILE", value_parser = parse_selection)]
     selection: Vec<(Track, PathBuf)>,
+    /// One JSON document instead of the summary line: `{"site", "index", "tracks",
+    /// "pages", "plots", "other", "bytes"}`.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `TRACK=FILE` of `--selection`.
@@ -182,6 +186,19 @@ pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
     );
     pb.set_message("report");
     let summary = report::write_site_with_progress(&meta, &tracks, &[], &args.output, &pb)?;
-    println!("{summary}");
+    if args.json {
+        let names: Vec<String> = args.track.iter().map(|t| t.to_string()).collect();
+        super::print(&super::to_json(&serde_json::json!({
+            "site": summary.dir.display().to_string(),
+            "index": summary.dir.join("index.html").display().to_string(),
+            "tracks": names,
+            "pages": summary.pages,
+            "plots": summary.plots,
+            "other": summary.other,
+            "bytes": summary.bytes,
+        }))?)?;
+    } else {
+        println!("{summary}");
+    }
     Ok(Outcome::Ok)
 }

@@ -55,6 +55,12 @@ pub struct RunLocalArgs {
     /// that already has results is skipped. Results are never deleted.
     #[arg(long)]
     only_missing: bool,
+    /// One JSON document instead of the summary line: `{"exec", "results",
+    /// "definitions", "ran", "skipped", "failed", "per_definition": [{"definition",
+    /// "status": "ran"|"failed"|"skipped", "reason"?}], "problems": [...]}`
+    /// (problems are printed on stderr too).
+    #[arg(long)]
+    json: bool,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
@@ -121,9 +127,12 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
         if result_files(&execdir.join(&def.results_dir)).is_empty() {
             whole.push(*file);
         } else if !args.only_missing {
-            skipped.push(format!(
-                "{file}: has results in {}; kept, not run again (--only-missing completes it)",
-                def.results_dir
+            skipped.push((
+                *file,
+                format!(
+                    "has results in {}; kept, not run again (--only-missing completes it)",
+                    def.results_dir
+                ),
             ));
         } else {
             let Some(index) = index.as_ref() else {
@@ -134,7 +143,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
             };
             let missing = missing_runs(&execdir, &m, file, index)?;
             if missing.is_empty() {
-                skipped.push(format!("{file}: complete, nothing missing"));
+                skipped.push((*file, "complete, nothing missing".to_string()));
             } else {
                 partial.push((*file, missing));
             }
@@ -145,12 +154,50 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
         let call = run_subset(&execdir, &m, file, missing, &runner.options);
         runs.push(definition_run(file, call, missing.len()));
     }
-    for s in &skipped {
-        eprintln!("skipped: {s}");
+    for (file, why) in &skipped {
+        eprintln!("skipped: {file}: {why}");
     }
     let failures = account_runs(&execdir, &m, &runs, index.as_ref())?;
     for f in &failures {
         eprintln!("{} {f}", crate::util::colour::error_prefix());
+    }
+    if args.json {
+        let mut per_definition = Vec::new();
+        for r in &runs {
+            let prefix = format!("{}: ", r.definition);
+            let reason = r.failure().map(str::to_string).or_else(|| {
+                failures
+                    .iter()
+                    .find(|f| f.starts_with(&prefix))
+                    .map(|f| f[prefix.len()..].to_string())
+            });
+            per_definition.push(match reason {
+                None => serde_json::json!({"definition": r.definition, "status": "ran"}),
+                Some(why) => serde_json::json!({
+                    "definition": r.definition, "status": "failed", "reason": why,
+                }),
+            });
+        }
+        for (file, why) in &skipped {
+            per_definition.push(serde_json::json!({
+                "definition": file, "status": "skipped", "reason": why,
+            }));
+        }
+        print(&super::to_json(&serde_json::json!({
+            "exec": execdir.display().to_string(),
+            "results": execdir.join("results").display().to_string(),
+            "definitions": files.len(),
+            "ran": runs.len().saturating_sub(failures.len()),
+            "skipped": skipped.len(),
+            "failed": failures.len(),
+            "per_definition": per_definition,
+            "problems": failures,
+        }))?)?;
+        return Ok(if failures.is_empty() {
+            Outcome::Ok
+        } else {
+            Outcome::Problems
+        });
     }
     print(&format!(
         "{} of {} definitions ran, {} skipped; results in {}\n",

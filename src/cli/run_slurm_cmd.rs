@@ -86,6 +86,11 @@ pub struct RunSlurmArgs {
     start_time: Option<String>,
     #[command(flatten)]
     slurm: SlurmArgs,
+    /// One JSON document instead of the summary line: `{"exec", "results", "logs",
+    /// "definitions", "ran", "failed", "per_definition": [{"definition", "status":
+    /// "ran"|"failed", "reason"?}]}` (failures are printed on stderr too).
+    #[arg(long)]
+    json: bool,
 }
 
 pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
@@ -120,13 +125,34 @@ pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
     for (f, why) in &failed {
         eprintln!("{} {f}: {why}", crate::util::colour::error_prefix());
     }
-    print(&format!(
-        "{} of {} definitions ran through Slurm; results in {}, job logs in {}\n",
-        runs.len() - failed.len(),
-        runs.len(),
-        execdir.join("results").display(),
-        execdir.join("slurm").display()
-    ))?;
+    if args.json {
+        let per_definition: Vec<_> = runs
+            .iter()
+            .map(|r| match failed.get(&r.definition) {
+                None => serde_json::json!({"definition": r.definition, "status": "ran"}),
+                Some(why) => serde_json::json!({
+                    "definition": r.definition, "status": "failed", "reason": why,
+                }),
+            })
+            .collect();
+        print(&super::to_json(&serde_json::json!({
+            "exec": execdir.display().to_string(),
+            "results": execdir.join("results").display().to_string(),
+            "logs": execdir.join("slurm").display().to_string(),
+            "definitions": files.len(),
+            "ran": runs.len() - failed.len(),
+            "failed": failed.len(),
+            "per_definition": per_definition,
+        }))?)?;
+    } else {
+        print(&format!(
+            "{} of {} definitions ran through Slurm; results in {}, job logs in {}\n",
+            runs.len() - failed.len(),
+            runs.len(),
+            execdir.join("results").display(),
+            execdir.join("slurm").display()
+        ))?;
+    }
     Ok(if failed.is_empty() && runs.len() == files.len() {
         Outcome::Ok
     } else {

@@ -659,3 +659,81 @@ fn generate_fails_when_a_solver_binary_is_missing_or_not_executable() {
     let (code, err) = generate(&subs, &tmp.path().join("ex2"), &["--no-binary-check"]);
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn cli_json_names_every_archive_with_its_status() {
+    let good = gzip(&tar(&good_members()));
+    let server = serve(BTreeMap::from([("/good.tar.gz".to_string(), good.clone())]));
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    std::fs::create_dir_all(&subs).unwrap();
+    let url = server.url("/good.tar.gz");
+    std::fs::write(
+        subs.join("a.json"),
+        submission("Solver A", &url, &sha256(&good), "solver/run.sh"),
+    )
+    .unwrap();
+    std::fs::write(
+        subs.join("b.json"),
+        submission("B", &url, &"1".repeat(64), "run.sh"),
+    )
+    .unwrap();
+    let ex = tmp.path().join("ex");
+    let p = |x: &Path| x.to_str().unwrap().to_string();
+    let args = [
+        "archives",
+        "fetch",
+        "--submissions",
+        &p(&subs),
+        "--exec",
+        &p(&ex),
+        "--json",
+    ];
+    let (code, out, err) = smtcomp(&args);
+    // B's hash is wrong: exit 1, the error on stderr as without --json.
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("error: B: archives/B: "), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "exec",
+            "archives",
+            "unpacked",
+            "unchanged",
+            "failed",
+            "results"
+        ]
+    );
+    assert_eq!(v["exec"], p(&ex));
+    assert_eq!(
+        (
+            &v["archives"],
+            &v["unpacked"],
+            &v["unchanged"],
+            &v["failed"]
+        ),
+        (&2.into(), &1.into(), &0.into(), &1.into())
+    );
+    // Submissions in file order: a.json (Solver A), then b.json (B).
+    let r = &v["results"];
+    assert_eq!(r[0]["solver"], "Solver A");
+    assert_eq!(r[0]["dir"], "archives/Solver_A");
+    assert_eq!(r[0]["status"], "unpacked");
+    assert_eq!(r[0]["files"], 3);
+    assert_eq!(r[0]["bytes"], 29);
+    assert_eq!(r[0]["sha256"], sha256(&good));
+    assert_eq!(r[0]["verified"], true);
+    assert_eq!(r[1]["solver"], "B");
+    assert_eq!(r[1]["status"], "failed");
+    assert!(
+        r[1]["error"].as_str().unwrap().contains("sha256 mismatch"),
+        "{r}"
+    );
+    // Second call: A unchanged.
+    let (_, out, _) = smtcomp(&args);
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    assert_eq!(v["unchanged"], 1);
+    assert_eq!(v["results"][0]["status"], "unchanged");
+}

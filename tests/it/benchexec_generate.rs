@@ -697,3 +697,53 @@ fn bad_commands_and_colliding_names_are_rejected_naming_the_solver() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("'x y'") && err.contains("'x/y'"), "{err}");
 }
+
+/// `generate --json`: the numbers of the text line, and one entry per
+/// definition whose runs add up to the total.
+#[test]
+fn generate_json_reconciles_with_the_text_line() {
+    let subs = [("s.json", submission("S", r#"["bin/s"]"#))];
+    let (o, tmp) = generate_with_args(&subs, &["--json"]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "exec",
+            "definitions",
+            "tasks",
+            "runs",
+            "warnings",
+            "per_definition"
+        ]
+    );
+    assert_eq!(v["exec"], tmp.path().join("ex").display().to_string());
+    let defs = v["per_definition"].as_array().unwrap();
+    assert_eq!(v["definitions"], defs.len());
+    let runs: u64 = defs.iter().map(|d| d["runs"].as_u64().unwrap()).sum();
+    assert_eq!(v["runs"], runs);
+    for d in defs {
+        assert_eq!(d["solver"], "S", "{d}");
+        assert!(
+            tmp.path()
+                .join("ex")
+                .join(d["path"].as_str().unwrap())
+                .is_file(),
+            "{d}"
+        );
+    }
+    // The same generation without --json prints the same numbers as text.
+    let (o, tmp) = generate_with_args(&subs, &[]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!(
+            "{}: {} definitions, {} tasks, {} runs\n",
+            tmp.path().join("ex").display(),
+            v["definitions"],
+            v["tasks"],
+            v["runs"]
+        )
+    );
+}

@@ -29,6 +29,7 @@ mod ingest_props;
 mod ingest_stream;
 mod ingest_synth;
 mod inventory_cache;
+mod json_output;
 mod layering;
 mod pipeline;
 mod prepare;

@@ -284,3 +284,52 @@ fn an_external_scrambler_is_used_when_given() {
         "; args: -term_annot pattern -incremental true -seed 9"
     );
 }
+
+/// `prepare --json`: the counts and the track directory of the text line, as
+/// one JSON document, agreeing with the prepared manifest.
+#[test]
+fn prepare_json_reports_the_prepared_set() {
+    let tmp = tempfile::tempdir().unwrap();
+    let set = prepare_corpus("SingleQuery", tmp.path());
+    let out = tmp.path().join("again");
+    let (code, stdout, stderr) = smtcomp(&[
+        "prepare",
+        "--track",
+        "SingleQuery",
+        "--selection",
+        tmp.path().join("SingleQuery.sel.json").to_str().unwrap(),
+        "--library",
+        tmp.path().join("lib/single").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "track",
+            "track_dir",
+            "method",
+            "prepared",
+            "failed",
+            "failures"
+        ]
+    );
+    assert_eq!(v["track"], "SingleQuery");
+    assert_eq!(
+        v["track_dir"],
+        PreparedSet::track_dir(&out, Track::SingleQuery)
+            .display()
+            .to_string()
+    );
+    assert_eq!(v["method"], set.method);
+    assert_eq!(v["prepared"], set.benchmarks.len());
+    assert!(!set.benchmarks.is_empty());
+    assert_eq!(v["failed"], 0);
+    assert_eq!(v["failures"], serde_json::json!([]));
+    let again = PreparedSet::read(&out, Track::SingleQuery).unwrap();
+    assert_eq!(again.benchmarks.len(), set.benchmarks.len());
+}

@@ -219,3 +219,67 @@ fn run_local_resumes_without_deleting_and_runs_only_missing_runs() {
         "{stderr}"
     );
 }
+
+#[test]
+fn run_local_json_gives_every_definitions_status() {
+    if require_tool("z3").is_none() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let exec = exec_dir(out.path());
+    let e = exec.to_str().unwrap();
+    std::fs::remove_dir_all(exec.join("results")).unwrap();
+    // Yices' definition gets z3's results: its 2 runs are missing (exit 1).
+    let bad = fake_benchexec(out.path(), "z3_QF_LinearIntArith");
+    let (code, stdout, stderr) = run_local(e, "sq", &bad, &["--json"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("error: Yices_2_QF_LinearIntArith.xml: of 2 expected run(s)"),
+        "{stderr}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "exec",
+            "results",
+            "definitions",
+            "ran",
+            "skipped",
+            "failed",
+            "per_definition",
+            "problems"
+        ]
+    );
+    // 2 definitions: z3's ran, Yices' failed (2 - 1 = 1 ran).
+    assert_eq!(
+        (&v["definitions"], &v["ran"], &v["skipped"], &v["failed"]),
+        (&2.into(), &1.into(), &0.into(), &1.into())
+    );
+    let status = |v: &serde_json::Value, d: &str| {
+        v["per_definition"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["definition"] == d)
+            .unwrap_or_else(|| panic!("{d} not in {v}"))
+            .clone()
+    };
+    assert_eq!(status(&v, "z3_QF_LinearIntArith.xml")["status"], "ran");
+    let y = status(&v, "Yices_2_QF_LinearIntArith.xml");
+    assert_eq!(y["status"], "failed");
+    assert!(
+        y["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("of 2 expected run(s)"),
+        "{y}"
+    );
+    // Again: both have results now, both skipped, nothing fails (exit 0).
+    let (code, stdout, stderr) = run_local(e, "sq", &bad, &["--json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    assert_eq!((&v["ran"], &v["skipped"]), (&0.into(), &2.into()));
+    assert_eq!(status(&v, "z3_QF_LinearIntArith.xml")["status"], "skipped");
+}
