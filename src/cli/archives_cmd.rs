@@ -18,19 +18,13 @@ pub enum ArchivesCommand {
     /// from the same URL and hash (EXECDIR/archives/<solver>/.smtcomp-archive.json)
     /// is skipped. Exit 1 when an archive fails (named with the reason).
     Fetch {
-        /// Submission file or directory of submission files.
-        #[arg(
-            long = "submissions",
-            value_name = "DIR",
-            required_unless_present = "submissions_pos"
-        )]
+        /// Submission file or directory of submission files. Default in a
+        /// workspace: its submissions.
+        #[arg(long = "submissions", value_name = "DIR")]
         submissions: Option<PathBuf>,
-        /// The execution directory (created if missing).
-        #[arg(
-            long = "exec",
-            value_name = "EXECDIR",
-            required_unless_present = "execdir_pos"
-        )]
+        /// The execution directory (created if missing). Default in a
+        /// workspace: its `execdir`.
+        #[arg(long = "exec", value_name = "EXECDIR")]
         execdir: Option<PathBuf>,
         /// The submissions as the first positional argument (the older spelling).
         #[arg(
@@ -78,8 +72,9 @@ pub(super) fn run(global: &GlobalArgs, cmd: ArchivesCommand) -> CmdResult {
         timeout,
         json,
     } = cmd;
-    let submissions = super::flag_or_positional(submissions, submissions_pos, "--submissions")?;
-    let execdir = super::flag_or_positional(execdir, execdir_pos, "--exec")?;
+    use super::workspace_defaults as ws;
+    let submissions = ws::submission_dir(submissions.or(submissions_pos), "--submissions <DIR>")?;
+    let execdir = ws::execdir(execdir.or(execdir_pos), "--exec <EXECDIR>")?;
     let comp = global.competition()?;
     let limits = Limits {
         max_download_bytes: max_download_mib.saturating_mul(1 << 20),

@@ -16,18 +16,20 @@ pub enum BenchmarksCommand {
     /// Exit 1 when some files could not be read (they are in the inventory's "errors").
     Scan {
         /// Library root (with `non-incremental/` and `incremental/`, or logic directories).
-        root: PathBuf,
-        /// Output file (`.json` or `.json.gz`).
+        /// Default in a workspace: its `library`.
+        root: Option<PathBuf>,
+        /// Output file (`.json` or `.json.gz`). Default in a workspace: its inventory.
         #[arg(short, long, value_name = "FILE")]
-        output: PathBuf,
+        output: Option<PathBuf>,
         /// Worker threads (default: all cores).
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
     },
     /// Summarize an inventory: benchmarks per logic and status.
     Stats {
-        /// Inventory file (ours or a `benchmarks-YYYY.json.gz`).
-        inventory: PathBuf,
+        /// Inventory file (ours or a `benchmarks-YYYY.json.gz`). Default in a
+        /// workspace: its inventory.
+        inventory: Option<PathBuf>,
         /// One JSON document instead of the table: `{"inventory", "logics": {LOGIC:
         /// {"sat", "unsat", "unknown", "incremental"}}, "total": {...}}`.
         #[arg(long)]
@@ -38,6 +40,8 @@ pub enum BenchmarksCommand {
 pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
     match cmd {
         BenchmarksCommand::Scan { root, output, jobs } => {
+            let root = super::workspace_defaults::library(root, "<ROOT>")?;
+            let output = super::workspace_defaults::inventory(output, "--output <FILE>")?;
             require!(root.is_dir(), "{}: not a directory", root.display());
             let comp = global.competition()?;
             let inv = scan(
@@ -75,6 +79,7 @@ pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
             })
         }
         BenchmarksCommand::Stats { inventory, json } => {
+            let inventory = super::workspace_defaults::inventory(inventory, "<INVENTORY>")?;
             global.unused("benchmarks stats")?;
             let inv = Inventory::read_cached(&inventory)?;
             if json {

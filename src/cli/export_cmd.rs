@@ -71,6 +71,7 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
         &mut args.runs,
         args.inventory.take(),
         &mut args.submissions,
+        true,
     )?;
     let out = super::flag_or_positional(args.out.clone(), args.out_pos.clone(), "--output")?;
     let comp = global.competition()?;

@@ -12,12 +12,17 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Directory of submission files (or files).
-    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    /// Default in a workspace: its submissions.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
-    /// Prepared benchmarks (the output of `smtcomp prepare`).
-    #[arg(long, value_name = "DIR")]
+    /// Prepared benchmarks (the output of `smtcomp prepare`). Default in a
+    /// workspace: its `prepared/`.
+    #[arg(long = "prepared", value_name = "DIR")]
+    prepared_flag: Option<PathBuf>,
+    /// The prepared benchmarks used: `--prepared` or the workspace's.
+    #[arg(skip)]
     prepared: PathBuf,
-    /// Execution directory to write.
+    /// Execution directory to write. Default in a workspace: its `execdir`.
     #[arg(
         short = 'o',
         long = "output",
@@ -25,6 +30,9 @@ pub struct GenerateArgs {
         alias = "exec",
         value_name = "EXECDIR"
     )]
+    out_flag: Option<PathBuf>,
+    /// The execution directory used: `-o` or the workspace's.
+    #[arg(skip)]
     out: PathBuf,
     /// Use the tracks' test-mode limits.
     #[arg(long)]
@@ -81,7 +89,11 @@ fn helpers_dir(exe_dir: &std::path::Path) -> PathBuf {
     }
 }
 
-pub(super) fn run(global: &GlobalArgs, args: GenerateArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
+    use super::workspace_defaults as ws;
+    args.submissions = ws::submissions(std::mem::take(&mut args.submissions))?;
+    args.prepared = ws::prepared(args.prepared_flag.take(), "--prepared <DIR>")?;
+    args.out = ws::execdir(args.out_flag.take(), "--output <EXECDIR>")?;
     let comp = global.competition()?;
     let mut solver_dirs = BTreeMap::new();
     for (name, dir) in &args.solver_dir {

@@ -9,14 +9,19 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct IngestArgs {
     /// Result directories (walked for `*.results.*.xml[.bz2|.gz]` and
-    /// `results-*.json[.gz]`) or single files.
-    #[arg(required = true, num_args = 1.., value_name = "RESULTS")]
+    /// `results-*.json[.gz]`) or single files. Default in a workspace:
+    /// `EXECDIR/results` (and `--manifest EXECDIR/runs.json.gz`).
+    #[arg(num_args = 1.., value_name = "RESULTS")]
     inputs: Vec<PathBuf>,
     /// The generation manifest (JSON or JSON.gz) naming every run.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
-    /// Output: JSON Lines, gzip-compressed if the name ends in `.gz`.
-    #[arg(short = 'o', long = "output", required = true, value_name = "FILE")]
+    /// Output: JSON Lines, gzip-compressed if the name ends in `.gz`. Default
+    /// in a workspace: its ingested run table.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output_flag: Option<PathBuf>,
+    /// The output used: `-o` or the workspace's.
+    #[arg(skip)]
     output: PathBuf,
     /// With `--manifest`: exit 0 even when manifest runs are missing, failed
     /// to start or were found twice (they are still reported, and missing runs
@@ -31,7 +36,12 @@ pub struct IngestArgs {
     quiet: bool,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: IngestArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: IngestArgs) -> CmdResult {
+    args.output = super::workspace_defaults::fill_ingest(
+        &mut args.inputs,
+        &mut args.manifest,
+        args.output_flag.take(),
+    )?;
     let comp = global.competition()?;
     let manifest = match &args.manifest {
         Some(p) => match ManifestIndex::read(p) {

@@ -16,11 +16,18 @@ pub struct PrepareArgs {
     /// Selection file (`smtcomp select` output).
     #[arg(long, value_name = "FILE")]
     selection: PathBuf,
-    /// SMT-LIB library root.
-    #[arg(long, value_name = "ROOT")]
+    /// SMT-LIB library root. Default in a workspace: its `library`.
+    #[arg(long = "library", value_name = "ROOT")]
+    library_flag: Option<PathBuf>,
+    /// The library used: `--library` or the workspace's.
+    #[arg(skip)]
     library: PathBuf,
     /// Output root; files go to OUT/<track>/<LOGIC>/scrambledN.smt2 with OUT/<track>/prepared.json.
+    /// Default in a workspace: its `prepared/`.
     #[arg(short = 'o', long = "output", alias = "out", value_name = "DIR")]
+    out_flag: Option<PathBuf>,
+    /// The output root used: `-o` or the workspace's.
+    #[arg(skip)]
     out: PathBuf,
     /// The official SMT-COMP scrambler binary, used instead of our own transformation.
     #[arg(long, value_name = "PATH")]
@@ -34,7 +41,10 @@ pub struct PrepareArgs {
     json: bool,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: PrepareArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: PrepareArgs) -> CmdResult {
+    args.library =
+        super::workspace_defaults::library(args.library_flag.take(), "--library <ROOT>")?;
+    args.out = super::workspace_defaults::prepared(args.out_flag.take(), "--output <DIR>")?;
     global.unused("prepare")?;
     let selection: Selection = datafile::read_json(&args.selection)?;
     require!(

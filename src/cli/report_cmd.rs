@@ -13,22 +13,33 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// Tracks to report (one site, one index per track).
-    #[arg(long, required = true, num_args = 1.., value_name = "TRACK")]
+    /// Default in a workspace: the tracks it runs.
+    #[arg(long, num_args = 1.., value_name = "TRACK")]
     track: Vec<Track>,
     /// Runs of every reported track: results files or JSON lines (ingested run table), gz or not.
-    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    /// Default in a workspace: its validated run table.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
     runs: Vec<PathBuf>,
-    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format).
-    #[arg(long, value_name = "FILE")]
+    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format). Default in a
+    /// workspace: its inventory.
+    #[arg(long = "inventory", value_name = "FILE")]
+    inventory_flag: Option<PathBuf>,
+    /// The inventory used: `--inventory` or the workspace's.
+    #[arg(skip)]
     inventory: PathBuf,
     /// Submission files or directories.
-    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    /// Default in a workspace: its submissions.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Scoring policy: `rules` (default) or `published-2025`.
     #[arg(long, value_enum, default_value = "rules")]
     policy: PolicyName,
     /// Output directory of the site.
-    #[arg(short = 'o', long, value_name = "SITE")]
+    /// Default in a workspace: its `site/`.
+    #[arg(short = 'o', long = "output", value_name = "SITE")]
+    output_flag: Option<PathBuf>,
+    /// The site directory used: `-o` or the workspace's.
+    #[arg(skip)]
     output: PathBuf,
     /// Report anyway when runs belong to solvers that no submission names (they
     /// are ignored); without it that is an error (exit 1), as for `score`.
@@ -90,8 +101,20 @@ pub(super) fn generation_date(arg: Option<&str>) -> Result<Option<String>, super
     }
 }
 
-pub(super) fn run(global: &GlobalArgs, args: ReportArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
+    args.inventory = super::workspace_defaults::fill_scoring(
+        &mut args.runs,
+        args.inventory_flag.take(),
+        &mut args.submissions,
+        true,
+    )?;
     let comp = global.competition()?;
+    args.output = super::workspace_defaults::site(args.output_flag.take())?;
+    args.track = super::workspace_defaults::tracks(
+        std::mem::take(&mut args.track),
+        &comp,
+        &args.submissions,
+    )?;
     let meta = report::SiteMeta {
         competition: comp.name.clone(),
         generated: generation_date(args.date.as_deref())?,

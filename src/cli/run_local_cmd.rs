@@ -18,12 +18,8 @@ use std::path::PathBuf;
 /// Arguments of `smtcomp run-local`.
 #[derive(Debug, Args)]
 pub struct RunLocalArgs {
-    /// Execution directory written by `smtcomp generate`.
-    #[arg(
-        long = "exec",
-        value_name = "EXECDIR",
-        required_unless_present = "execdir_pos"
-    )]
+    /// Execution directory written by `smtcomp generate`. Default in a workspace: its `execdir`.
+    #[arg(long = "exec", value_name = "EXECDIR")]
     execdir: Option<PathBuf>,
     /// The execution directory as a positional argument (the older spelling).
     #[arg(value_name = "EXECDIR", hide = true, conflicts_with = "execdir")]
@@ -65,7 +61,8 @@ pub struct RunLocalArgs {
 
 pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     global.unused("run-local")?;
-    let given = super::flag_or_positional(args.execdir, args.execdir_pos, "--exec")?;
+    let given =
+        super::workspace_defaults::execdir(args.execdir.or(args.execdir_pos), "--exec <EXECDIR>")?;
     let execdir =
         std::fs::canonicalize(&given).map_err(|e| anyhow::anyhow!("{}: {e}", given.display()))?;
     let m = Manifest::read(&execdir)?;

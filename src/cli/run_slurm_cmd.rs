@@ -57,11 +57,8 @@ impl SlurmArgs {
 #[derive(Debug, Args)]
 pub struct RunSlurmArgs {
     /// Execution directory written by `smtcomp generate` (on a file system the nodes share).
-    #[arg(
-        long = "exec",
-        value_name = "EXECDIR",
-        required_unless_present = "execdir_pos"
-    )]
+    /// Default in a workspace: its `execdir`.
+    #[arg(long = "exec", value_name = "EXECDIR")]
     execdir: Option<PathBuf>,
     /// The execution directory as a positional argument (the older spelling).
     #[arg(value_name = "EXECDIR", hide = true, conflicts_with = "execdir")]
@@ -95,7 +92,8 @@ pub struct RunSlurmArgs {
 
 pub(super) fn run(global: &GlobalArgs, args: RunSlurmArgs) -> CmdResult {
     global.unused("run-slurm")?;
-    let given = super::flag_or_positional(args.execdir, args.execdir_pos, "--exec")?;
+    let given =
+        super::workspace_defaults::execdir(args.execdir.or(args.execdir_pos), "--exec <EXECDIR>")?;
     let execdir =
         std::fs::canonicalize(&given).map_err(|e| anyhow::anyhow!("{}: {e}", given.display()))?;
     let m = Manifest::read(&execdir)?;

@@ -38,10 +38,15 @@ pub struct ScoreArgs {
     #[arg(long)]
     track: Track,
     /// Runs: a results file (`{"results": [...]}`) or JSON lines of run records, gz or not.
-    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    /// Default in a workspace: its validated run table.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
     runs: Vec<PathBuf>,
-    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format).
-    #[arg(long, value_name = "FILE")]
+    /// Benchmark inventory (`benchmarks-YYYY.json.gz` format). Default in a
+    /// workspace: its inventory.
+    #[arg(long = "inventory", value_name = "FILE")]
+    inventory_flag: Option<PathBuf>,
+    /// The inventory used: `--inventory` or the workspace's.
+    #[arg(skip)]
     inventory: PathBuf,
     /// Submission files or directories (who is registered where, competitive flags, teams).
     /// Required except for `--track ProofExhibition`.
@@ -363,7 +368,13 @@ pub(super) fn require_runs_of(
     Ok(())
 }
 
-pub(super) fn run(global: &GlobalArgs, args: ScoreArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
+    args.inventory = super::workspace_defaults::fill_scoring(
+        &mut args.runs,
+        args.inventory_flag.take(),
+        &mut args.submissions,
+        args.track != Track::ProofExhibition,
+    )?;
     let comp = global.competition()?;
     let edition = args.edition.unwrap_or(comp.rules);
     let mut policy = args.policy.policy();

@@ -9,10 +9,11 @@ use std::path::PathBuf;
 /// Arguments of `smtcomp seed`.
 #[derive(Debug, Args)]
 pub struct SeedArgs {
-    /// Directory of submission files (or files).
-    #[arg(long, required = true, num_args = 1.., value_name = "DIR")]
+    /// Directory of submission files (or files). Default in a workspace: its submissions.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
-    /// floor(100 x NYSE Composite opening value); default: the competition's.
+    /// floor(100 x NYSE Composite opening value); default: the workspace's
+    /// `[seed] nyse_value`, else the competition's.
     #[arg(long, value_name = "N")]
     nyse: Option<u64>,
     /// Count a missing seed of a competitive submission as 0 instead of failing.
@@ -29,7 +30,10 @@ pub struct SeedArgs {
     json: bool,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: SeedArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: SeedArgs) -> CmdResult {
+    args.submissions =
+        super::workspace_defaults::submissions(std::mem::take(&mut args.submissions))?;
+    args.nyse = super::workspace_defaults::nyse(args.nyse)?;
     let comp = global.competition()?;
     let loaded = load_set(&args.submissions, &comp);
     let unreadable: Vec<_> = loaded.iter().filter(|l| l.submission.is_none()).collect();

@@ -21,7 +21,11 @@ pub struct SelectArgs {
     #[command(flatten)]
     track: super::OneTrack,
     /// Benchmark inventory (`smtcomp benchmarks scan` output or a `benchmarks-YYYY.json.gz`).
-    #[arg(long, value_name = "FILE")]
+    /// Default in a workspace: its inventory.
+    #[arg(long = "inventory", value_name = "FILE")]
+    inventory_flag: Option<PathBuf>,
+    /// The inventory used: `--inventory` or the workspace's.
+    #[arg(skip)]
     inventory: PathBuf,
     /// Previous years' Single Query results (`results-sq-YYYY.json.gz`), for triviality and
     /// Parallel/Cloud hardness. Files named with a year outside the definition's
@@ -78,7 +82,9 @@ pub struct SelectArgs {
     output: Option<PathBuf>,
 }
 
-pub(super) fn run(global: &GlobalArgs, args: SelectArgs) -> CmdResult {
+pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
+    args.inventory =
+        super::workspace_defaults::inventory(args.inventory_flag.take(), "--inventory <FILE>")?;
     let mut comp = global.competition()?;
     let edition_2008 = args.edition.unwrap_or(comp.rules) == RulesEdition::Rules2008;
     if args.test && (edition_2008 || matches!(args.track.get(), Track::Parallel | Track::Cloud)) {

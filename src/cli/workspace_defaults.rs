@@ -4,6 +4,7 @@
 //! outputs: a flag given on the command line wins, else the workspace's value.
 
 use super::Failure;
+use crate::model::{Competition, Track};
 use crate::workspace::Workspace;
 use std::path::PathBuf;
 
@@ -48,28 +49,142 @@ pub(crate) fn paths_or(
     }
     match current()? {
         Some(ws) => Ok(vec![of(&ws)]),
-        None => Err(Failure::usage(format!(
-            "{flag} is required (or run in a workspace: `smtcomp init`)"
-        ))),
+        None => Err(missing(flag)),
     }
+}
+
+/// The usage error for a required input absent outside a workspace: `usage`
+/// is the flag with its value (`--exec <EXECDIR>`), as clap's usage shows it.
+fn missing(usage: &str) -> Failure {
+    let hint = "run in a workspace: `smtcomp init`";
+    match usage.split_once(' ') {
+        Some((flag, _)) => Failure::usage(format!("{flag} is required ({usage}, or {hint})")),
+        None => Failure::usage(format!("{usage} is required (or {hint})")),
+    }
+}
+
+/// A path input every command needs: `flag` if given, else the workspace's
+/// value (`of`), else the usage error `NAME is required` (exit 2).
+fn one(
+    flag: Option<PathBuf>,
+    name: &str,
+    of: impl FnOnce(&Workspace) -> PathBuf,
+) -> Result<PathBuf, Failure> {
+    match path_or(flag, of)? {
+        Some(p) => Ok(p),
+        None => Err(missing(name)),
+    }
+}
+
+/// Submission files or directories (`--submissions`): the flags, else the
+/// workspace's `submissions`.
+pub(crate) fn submissions(flags: Vec<PathBuf>) -> Result<Vec<PathBuf>, Failure> {
+    paths_or(flags, "--submissions <DIR>...", |w| w.submissions.clone())
+}
+
+/// One submission file or directory (flag `name`): the flag, else the
+/// workspace's `submissions`.
+pub(crate) fn submission_dir(flag: Option<PathBuf>, name: &str) -> Result<PathBuf, Failure> {
+    one(flag, name, |w| w.submissions.clone())
+}
+
+/// The benchmark library (flag `name`): the flag, else the workspace's `library`.
+pub(crate) fn library(flag: Option<PathBuf>, name: &str) -> Result<PathBuf, Failure> {
+    one(flag, name, |w| w.library.clone())
+}
+
+/// The benchmark inventory (flag `name`): the flag, else the workspace's
+/// `benchmarks.json.gz`.
+pub(crate) fn inventory(flag: Option<PathBuf>, name: &str) -> Result<PathBuf, Failure> {
+    one(flag, name, Workspace::inventory)
+}
+
+/// The prepared benchmarks (flag `name`): the flag, else the workspace's `prepared/`.
+pub(crate) fn prepared(flag: Option<PathBuf>, name: &str) -> Result<PathBuf, Failure> {
+    one(flag, name, Workspace::prepared)
+}
+
+/// The execution directory (flag `name`): the flag, else the workspace's `execdir`.
+pub(crate) fn execdir(flag: Option<PathBuf>, name: &str) -> Result<PathBuf, Failure> {
+    one(flag, name, |w| w.execdir.clone())
+}
+
+/// The validated run table (`--runs`): the flags, else the workspace's
+/// `runs.jsonl.gz` (written by the validation stage of `smtcomp run`).
+pub(crate) fn runs(flags: Vec<PathBuf>) -> Result<Vec<PathBuf>, Failure> {
+    paths_or(flags, "--runs <FILE>...", Workspace::runs)
+}
+
+/// The inputs of `ingest`: result paths (`RESULTS`), else the workspace's
+/// `EXECDIR/results` with its runs manifest (unless `--manifest` is given);
+/// the output (`-o`), else the workspace's ingested run table. Returns the output.
+pub(crate) fn fill_ingest(
+    inputs: &mut Vec<PathBuf>,
+    manifest: &mut Option<PathBuf>,
+    output: Option<PathBuf>,
+) -> Result<PathBuf, Failure> {
+    if inputs.is_empty() {
+        let Some(ws) = current()? else {
+            return Err(missing("<RESULTS>..."));
+        };
+        inputs.push(crate::pipeline::results_dir(&ws.execdir));
+        if manifest.is_none() {
+            *manifest = Some(ws.execdir.join(crate::formats::generation::RUNS_FILE));
+        }
+    }
+    one(output, "--output <FILE>", Workspace::ingested_runs)
 }
 
 /// The scoring inputs `--runs`, `--inventory`, `--submissions` (of `score`,
 /// `report`, `export website`): each flag given wins, else the workspace's
 /// validated run table, inventory and submissions. Returns the inventory.
+/// Without `need_submissions` (`score --track ProofExhibition`) missing
+/// submissions outside a workspace stay empty.
 pub(crate) fn fill_scoring(
     runs: &mut Vec<PathBuf>,
     inventory: Option<PathBuf>,
     submissions: &mut Vec<PathBuf>,
+    need_submissions: bool,
 ) -> Result<PathBuf, Failure> {
-    *runs = paths_or(std::mem::take(runs), "--runs", Workspace::runs)?;
-    *submissions = paths_or(std::mem::take(submissions), "--submissions", |w| {
-        w.submissions.clone()
-    })?;
-    match path_or(inventory, Workspace::inventory)? {
-        Some(p) => Ok(p),
-        None => Err(Failure::usage(
-            "--inventory is required (or run in a workspace: `smtcomp init`)",
-        )),
+    *runs = self::runs(std::mem::take(runs))?;
+    if need_submissions || !submissions.is_empty() {
+        *submissions = self::submissions(std::mem::take(submissions))?;
+    } else if let Some(ws) = current()? {
+        *submissions = vec![ws.submissions];
     }
+    self::inventory(inventory, "--inventory <FILE>")
+}
+
+/// The report site directory (`-o`): the flag, else the workspace's `site/`.
+pub(crate) fn site(flag: Option<PathBuf>) -> Result<PathBuf, Failure> {
+    one(flag, "--output <SITE>", Workspace::site)
+}
+
+/// The tracks to report (`--track`): the flags, else the tracks the workspace
+/// runs (its `tracks`, or every track its `submissions` enter).
+pub(crate) fn tracks(
+    flags: Vec<Track>,
+    comp: &Competition,
+    submissions: &[PathBuf],
+) -> Result<Vec<Track>, Failure> {
+    if !flags.is_empty() {
+        return Ok(flags);
+    }
+    match current()? {
+        Some(ws) => Ok(crate::workspace::tracks(
+            &ws,
+            comp,
+            &crate::submission::load_set(submissions, comp),
+        )),
+        None => Err(missing("--track <TRACK>...")),
+    }
+}
+
+/// The NYSE value of the seed (`--nyse`): the flag, else the workspace's
+/// `[seed] nyse_value`, else `None` (the competition definition's).
+pub(crate) fn nyse(flag: Option<u64>) -> Result<Option<u64>, Failure> {
+    if flag.is_some() {
+        return Ok(flag);
+    }
+    Ok(current()?.and_then(|ws| ws.seed.nyse_value))
 }

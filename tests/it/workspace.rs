@@ -318,3 +318,99 @@ fn status_counts_expected_done_and_missing_runs_at_every_point() {
         "{text}"
     );
 }
+
+/// The reduced demo's outputs (replayed) as a workspace: `tmp/out` with its
+/// `smtcomp.toml` (execdir `exec`, inventory, prepared, run table as the
+/// workspace names them).
+fn demo_workspace(tmp: &Path) -> std::path::PathBuf {
+    let out = tmp.join("out");
+    let runner = Replay {
+        recording: replay::recording(),
+    };
+    smtcomp::demo::run(&replay::demo_options(&out), &runner, &mut |_| {}).unwrap();
+    std::fs::write(
+        out.join("smtcomp.toml"),
+        format!(
+            "competition = {:?}\nsubmissions = {:?}\nlibrary = \"library\"\ntracks = [\"SingleQuery\"]\n",
+            root().join("demo/competition.toml").display().to_string(),
+            replay::dir().join("submissions").display().to_string(),
+        ),
+    )
+    .unwrap();
+    out
+}
+
+#[test]
+fn score_report_generate_and_ingest_take_the_workspace_inputs_and_flags_override() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let ws = demo_workspace(&tmp);
+    let subs = replay::dir().join("submissions");
+    let subs = subs.to_str().unwrap();
+    let runs = ws.join("runs.jsonl.gz");
+    let inventory = ws.join("inventory.json");
+    let score = ["score", "--track", "SingleQuery", "--format", "json"];
+
+    // score: inside, no path flags = the workspace's runs, inventory, submissions.
+    let (code, inside, err) = smtcomp_in(&ws, &score);
+    assert_eq!(code, 0, "{err}");
+    let comp = root().join("demo/competition.toml");
+    let mut flagged: Vec<&str> = vec!["--competition", comp.to_str().unwrap()];
+    flagged.extend(score);
+    flagged.extend(["--runs", runs.to_str().unwrap()]);
+    flagged.extend(["--inventory", inventory.to_str().unwrap()]);
+    flagged.extend(["--submissions", subs]);
+    let (code, outside, err) = smtcomp_in(&tmp, &flagged);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(inside, outside);
+    // A flag wins over the workspace's value.
+    let (code, _, err) = smtcomp_in(&ws, &[&score[..], &["--inventory", "nope.json"]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("nope.json"), "{err}");
+    // Outside a workspace the flags stay required: a usage error naming the first.
+    let (code, _, err) = smtcomp_in(&tmp, &score);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--runs is required (--runs <FILE>..., or run in a workspace"),
+        "{err}"
+    );
+    let (code, _, err) = smtcomp_in(
+        &tmp,
+        &[&score[..], &["--runs", "r.jsonl", "--inventory", "i.json"]].concat(),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--submissions is required"), "{err}");
+
+    // report: the workspace's tracks (`tracks`) into its `site/`; `-o` wins.
+    std::fs::remove_dir_all(ws.join("site")).unwrap();
+    let (code, _, err) = smtcomp_in(&ws, &["report", "--date", "none"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(ws.join("site/index.html").is_file());
+    let (code, _, err) = smtcomp_in(&ws, &["report", "--date", "none", "-o", "../other"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(tmp.join("other/index.html").is_file());
+    let (code, _, err) = smtcomp_in(&tmp, &["report", "--date", "none"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--runs is required"), "{err}");
+
+    // ingest: EXECDIR/results with its runs manifest into runs-ingested.jsonl.gz.
+    let (code, out, err) = smtcomp_in(&ws, &["ingest", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(ws.join("runs-ingested.jsonl.gz").is_file(), "{out}");
+    let (code, _, err) = smtcomp_in(&tmp, &["ingest", "--quiet"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("<RESULTS>... is required"), "{err}");
+
+    // generate: the workspace's submissions and prepared/ into its execdir.
+    std::fs::remove_dir_all(ws.join("exec")).unwrap();
+    let gen_args = ["generate", "--solvers-on-path", "--no-binary-check"];
+    let (code, _, err) = smtcomp_in(&ws, &gen_args);
+    assert_eq!(code, 0, "{err}");
+    assert!(ws.join("exec/manifest.json").is_file());
+    let (code, _, err) = smtcomp_in(&ws, &[&gen_args[..], &["-o", "../exec2"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(tmp.join("exec2/manifest.json").is_file());
+    let (code, _, err) = smtcomp_in(&tmp, &gen_args);
+    assert_eq!(code, 2);
+    assert!(err.contains("--submissions is required"), "{err}");
+}
