@@ -309,25 +309,14 @@ fn validate_runs(
     comp: &Competition,
     jobs: usize,
 ) -> anyhow::Result<String> {
-    use crate::validate::cores::{self, TimeLimit, Validators};
     std::fs::create_dir_all(dir)?;
-    let sq: Vec<IngestRecord> = records
-        .iter()
-        .filter(|r| r.track == Some(Track::SingleQuery))
-        .cloned()
-        .collect();
-    let time_s = comp
-        .track(Track::UnsatCore)
-        .map_or(1200.0, |t| f64::from(t.limits.time_s));
+    let (validators, time_limit) = pipeline::sound_in_sq_validators(records, comp, prepared);
     // Each validator runs with its own Single Query command, as on BenchExec.
     let refs: Vec<_> = subs.iter().map(|(_, s)| s).collect();
     let how = CoreValidation {
-        validators: Validators::SoundInSq {
-            runs: sq,
-            statuses: cores::known_statuses(prepared),
-        },
+        validators,
         commands: pipeline::submission_validators(comp, &refs)?,
-        time_limit: TimeLimit::Track(time_s),
+        time_limit,
     };
     let cores = pipeline::validate_cores(records, prepared, dir, &how, jobs)?;
     let models = pipeline::validate_model_runs(

@@ -61,6 +61,6 @@ pub use slurm::{
 pub use stage::{Stages, fingerprint};
 pub use step::{StageError, StageResult, Step};
 pub use validation::{
-    CoreValidation, CoresValidated, run_validators, submission_validators, validate_cores,
-    validate_model_runs, z3_models,
+    CoreValidation, CoresValidated, run_validators, sound_in_sq_validators, submission_validators,
+    validate_cores, validate_model_runs, z3_models,
 };

@@ -13,6 +13,29 @@ use crate::validate::{
 };
 use std::path::{Path, PathBuf};
 
+/// The competition's core validators (rules 7.4: the solvers sound in Single
+/// Query, judged from `records`' Single Query runs and the statuses known in
+/// `prepared`) and their time limit (the Unsat Core Track's, 1200 s without it).
+pub fn sound_in_sq_validators(
+    records: &[IngestRecord],
+    comp: &Competition,
+    prepared: &Path,
+) -> (Validators, TimeLimit) {
+    let runs = records
+        .iter()
+        .filter(|r| r.track == Some(crate::model::Track::SingleQuery))
+        .cloned()
+        .collect();
+    let time_s = comp
+        .track(crate::model::Track::UnsatCore)
+        .map_or(1200.0, |t| f64::from(t.limits.time_s));
+    let validators = Validators::SoundInSq {
+        runs,
+        statuses: cores::known_statuses(prepared),
+    };
+    (validators, TimeLimit::Track(time_s))
+}
+
 /// How to validate the unsat cores.
 #[derive(Debug, Clone)]
 pub struct CoreValidation {

@@ -14,12 +14,12 @@ use super::config::Workspace;
 use super::rounds::{Round, run_round};
 use crate::benchexec::{GenerateOptions, SolverLocation};
 use crate::benchmarks::Inventory;
-use crate::ingest::{self, IngestRecord, TableIdentity};
+use crate::ingest::{self, TableIdentity};
 use crate::model::{Competition, Division, Track};
 use crate::pipeline::{self, Stages};
 use crate::prepare::PreparedSet;
 use crate::submission::{LoadedSubmission, Submission, load_set};
-use crate::validate::cores::{self, CoreManifest, TimeLimit, Validators};
+use crate::validate::cores::{self, CoreManifest};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -498,25 +498,15 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
         let prepared_for_tasks = prepared.clone();
         d.cached("core validation: tasks", &[&ingested], || {
             let _ = std::fs::remove_dir_all(CoreManifest::dir(&tasks));
-            let sq: Vec<IngestRecord> = records
-                .iter()
-                .filter(|r| r.track == Some(Track::SingleQuery))
-                .cloned()
-                .collect();
-            let time_s = comp
-                .track(Track::UnsatCore)
-                .map_or(1200.0, |t| f64::from(t.limits.time_s));
-            let validators = Validators::SoundInSq {
-                runs: sq,
-                statuses: cores::known_statuses(&prepared_for_tasks),
-            };
+            let (validators, time_limit) =
+                pipeline::sound_in_sq_validators(&records, &comp, &prepared_for_tasks);
             let (_, summary) = cores::generate(
                 &records,
                 &cores::GenerateOptions {
                     prepared: &prepared_for_tasks,
                     out: &tasks,
                     validators: &validators,
-                    time_limit: TimeLimit::Track(time_s),
+                    time_limit,
                 },
             )?;
             Ok(format!(
