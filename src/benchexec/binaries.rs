@@ -63,7 +63,7 @@ pub fn binary_problems(
             .unwrap_or_default();
         problems.push(format!(
             "solver '{solver}', participation {i}: command {written}: binary {}: {reason} \
-             (fetch the archives first: smtcomp archives fetch SUBMISSIONS EXECDIR)",
+             (fetch the archives first: smtcomp archives fetch --submissions DIR --exec EXECDIR)",
             path.display()
         ));
     }

@@ -1,4 +1,4 @@
-//! `smtcomp archives fetch SUBMISSIONS EXECDIR`: every submission's archive
+//! `smtcomp archives fetch --submissions DIR --exec EXECDIR`: every submission's archive
 //! downloaded, checked against its hash and unpacked into
 //! `EXECDIR/archives/<solver>/` (see `crate::archives`).
 

@@ -1,4 +1,4 @@
-//! `smtcomp export website OUT`: the files of the organizers' Hugo site.
+//! `smtcomp export website -o OUT`: the files of the organizers' Hugo site.
 
 use super::score_cmd::{load_inputs, unknown_solvers_stop};
 use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, to_json};

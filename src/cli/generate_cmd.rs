@@ -59,7 +59,7 @@ pub struct GenerateArgs {
     max_tasks: usize,
     /// Do not check that every run's solver binary exists and is executable in
     /// EXECDIR (or --solver-dir) before writing: for a generation whose archives
-    /// are unpacked later (`smtcomp archives fetch SUBMISSIONS EXECDIR`).
+    /// are unpacked later (`smtcomp archives fetch --submissions DIR --exec EXECDIR`).
     #[arg(long)]
     no_binary_check: bool,
     /// Generate runs in non-competitive divisions too. By default they are

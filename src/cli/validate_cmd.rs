@@ -26,14 +26,26 @@ pub enum CoresCommand {
 /// Arguments of `validate-cores generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The run table (JSON Lines) with the Unsat-Core runs (and possibly the Single Query runs).
-    #[arg(long, value_name = "FILE")]
+    /// The run table (JSON Lines) with the Unsat-Core runs (and possibly the
+    /// Single Query runs); in a workspace: its `runs-ingested.jsonl.gz`.
+    #[arg(long = "runs", value_name = "FILE")]
+    runs_flag: Option<PathBuf>,
+    /// The run table used: `--runs` or the workspace's.
+    #[arg(skip)]
     runs: PathBuf,
-    /// Prepared root holding `unsat-core/prepared.json` (and other tracks, for known statuses).
-    #[arg(long, value_name = "DIR")]
+    /// Prepared root holding `unsat-core/prepared.json` (and other tracks, for
+    /// known statuses); in a workspace: its `prepared/`.
+    #[arg(long = "prepared", value_name = "DIR")]
+    prepared_flag: Option<PathBuf>,
+    /// The prepared root used: `--prepared` or the workspace's.
+    #[arg(skip)]
     prepared: PathBuf,
-    /// Execution directory; `unsat-core-validation/` is written below it.
+    /// Execution directory; `unsat-core-validation/` is written below it (in a
+    /// workspace: `EXECDIR/core-validation`).
     #[arg(long = "exec", alias = "out", value_name = "DIR")]
+    out_flag: Option<PathBuf>,
+    /// The execution directory used: `--exec` or the workspace's.
+    #[arg(skip)]
     out: PathBuf,
     /// Single Query run table to choose the sound validators from (default: the SQ runs in --runs).
     #[arg(long, value_name = "FILE")]
@@ -61,15 +73,19 @@ pub struct GenerateArgs {
 /// Arguments of `validate-cores run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Execution directory written by `generate`.
-    #[arg(long, value_name = "DIR")]
+    /// Execution directory written by `generate` (in a workspace: `EXECDIR/core-validation`).
+    #[arg(long = "exec", value_name = "DIR")]
+    exec_flag: Option<PathBuf>,
+    /// The execution directory used: `--exec` or the workspace's.
+    #[arg(skip)]
     exec: PathBuf,
     /// A validator's command: `NAME=COMMAND` (the file is appended), e.g. `z3=z3 -smt2`;
     /// takes precedence over --submissions.
     #[arg(long = "solver", value_name = "NAME=COMMAND")]
     solvers: Vec<String>,
     /// Submission files or directories: each validator (a submission name) runs the
-    /// command of its Single Query participation that entered the task's logic.
+    /// command of its Single Query participation that entered the task's logic
+    /// (in a workspace without --solver: its `submissions`).
     #[arg(long, value_name = "DIR", num_args = 1..)]
     submissions: Vec<PathBuf>,
     /// Directory holding solver NAME's unpacked archive (repeatable), as for
@@ -90,18 +106,29 @@ pub struct RunArgs {
 /// Arguments of `validate-cores join`.
 #[derive(Debug, Args)]
 pub struct JoinArgs {
-    /// The run table with the Unsat-Core runs.
-    #[arg(long, value_name = "FILE")]
+    /// The run table with the Unsat-Core runs (in a workspace: its
+    /// `runs.jsonl.gz`, or `runs-ingested.jsonl.gz` when that is newer).
+    #[arg(long = "runs", value_name = "FILE")]
+    runs_flag: Option<PathBuf>,
+    /// The run table used: `--runs` or the workspace's.
+    #[arg(skip)]
     runs: PathBuf,
-    /// Execution directory written by `generate`.
-    #[arg(long, value_name = "DIR")]
+    /// Execution directory written by `generate` (in a workspace: `EXECDIR/core-validation`).
+    #[arg(long = "exec", value_name = "DIR")]
+    exec_flag: Option<PathBuf>,
+    /// The execution directory used: `--exec` or the workspace's.
+    #[arg(skip)]
     exec: PathBuf,
     /// Ingested validation runs (track UnsatCoreValidation); default: the local runner's output.
     #[arg(long, value_name = "FILE")]
     validation_runs: Vec<PathBuf>,
-    /// Output run table (default: rewrite --runs in place).
+    /// Output run table (default: rewrite --runs in place; in a workspace
+    /// without --runs: its `runs.jsonl.gz`).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
-    output: Option<PathBuf>,
+    output_flag: Option<PathBuf>,
+    /// The output used.
+    #[arg(skip)]
+    output: PathBuf,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
@@ -116,13 +143,21 @@ pub struct JoinArgs {
 /// Arguments of `validate-models`.
 #[derive(Debug, Args)]
 pub struct ModelsArgs {
-    /// The run table with the Model-Validation runs.
-    #[arg(long, value_name = "FILE")]
+    /// The run table with the Model-Validation runs (in a workspace: its
+    /// `runs.jsonl.gz`, or `runs-ingested.jsonl.gz` when that is newer).
+    #[arg(long = "runs", value_name = "FILE")]
+    runs_flag: Option<PathBuf>,
+    /// The run table used: `--runs` or the workspace's.
+    #[arg(skip)]
     runs: PathBuf,
-    /// Prepared root holding `model-validation/prepared.json`.
-    #[arg(long, value_name = "DIR")]
+    /// Prepared root holding `model-validation/prepared.json` (in a workspace: its `prepared/`).
+    #[arg(long = "prepared", value_name = "DIR")]
+    prepared_flag: Option<PathBuf>,
+    /// The prepared root used: `--prepared` or the workspace's.
+    #[arg(skip)]
     prepared: PathBuf,
-    /// Directory the runs' log paths are relative to (what was ingested; default: the run table's directory).
+    /// Directory the runs' log paths are relative to (what was ingested; default:
+    /// the run table's directory; in a workspace: `EXECDIR/results`).
     #[arg(long, value_name = "DIR")]
     logs: Option<PathBuf>,
     /// Validate with Dolmen at this path, as the organizers do.
@@ -134,7 +169,8 @@ pub struct ModelsArgs {
     /// Validator time limit per model (seconds).
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     timeout: u64,
-    /// Verdict cache directory (default: `model-validation-cache/` next to the run table).
+    /// Verdict cache directory (default: `model-validation-cache/` next to the
+    /// run table; in a workspace: its `model-cache/`, shared with `smtcomp run`).
     #[arg(long, value_name = "DIR")]
     cache: Option<PathBuf>,
     /// Do not read or write the cache.
@@ -143,9 +179,13 @@ pub struct ModelsArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
-    /// Output run table (default: rewrite --runs in place).
+    /// Output run table (default: rewrite --runs in place; in a workspace
+    /// without --runs: its `runs.jsonl.gz`).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
-    output: Option<PathBuf>,
+    output_flag: Option<PathBuf>,
+    /// The output used.
+    #[arg(skip)]
+    output: PathBuf,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
@@ -172,15 +212,32 @@ fn problems(list: &[String]) -> String {
 }
 
 pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
+    use super::workspace_defaults as ws;
     match cmd {
-        CoresCommand::Generate(a) => generate(global, a),
-        CoresCommand::Run(a) => {
+        CoresCommand::Generate(mut a) => {
+            a.runs = ws::ingested_runs(a.runs_flag.take())?;
+            a.prepared = ws::prepared(a.prepared_flag.take(), "--prepared <DIR>")?;
+            a.out = ws::core_validation(a.out_flag.take(), "--exec <DIR>")?;
+            generate(global, a)
+        }
+        CoresCommand::Run(mut a) => {
+            a.exec = ws::core_validation(a.exec_flag.take(), "--exec <DIR>")?;
+            if a.solvers.is_empty()
+                && a.submissions.is_empty()
+                && let Some(w) = ws::current()?
+            {
+                a.submissions.push(w.submissions);
+            }
             if a.submissions.is_empty() {
                 global.unused("validate-cores run (without --submissions)")?;
             }
             run_local(global, a)
         }
-        CoresCommand::Join(a) => join_cmd(global, a),
+        CoresCommand::Join(mut a) => {
+            (a.runs, a.output) = ws::validation_tables(a.runs_flag.take(), a.output_flag.take())?;
+            a.exec = ws::core_validation(a.exec_flag.take(), "--exec <DIR>")?;
+            join_cmd(global, a)
+        }
     }
 }
 
@@ -409,11 +466,7 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
         );
     }
     let summary = join_with(&mut runs, &manifest, &validation, rule);
-    write_jsonl(
-        a.output.as_ref().unwrap_or(&a.runs),
-        identity.as_ref(),
-        &runs,
-    )?;
+    write_jsonl(&a.output, identity.as_ref(), &runs)?;
     if a.json {
         print(&to_json(&summary)?)?;
     } else {
@@ -448,11 +501,12 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
 /// (checked in this order).
 fn check_model_inputs(
     a: &ModelsArgs,
+    logs_given: bool,
     runs: &[IngestRecord],
     opts: &crate::validate::ModelOptions,
 ) -> Result<(), Failure> {
     use crate::model::Track;
-    let output = a.output.as_ref().unwrap_or(&a.runs);
+    let output = &a.output;
     let mv: Vec<&IngestRecord> = runs
         .iter()
         .filter(|r| r.track == Some(Track::ModelValidation))
@@ -479,7 +533,7 @@ fn check_model_inputs(
             missing.len(),
             archives.len(),
             first,
-            if a.logs.is_none() {
+            if !logs_given {
                 " (default: the run table's directory)"
             } else {
                 ""
@@ -495,7 +549,12 @@ fn check_model_inputs(
     Ok(())
 }
 
-pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
+pub(super) fn run_models(global: &GlobalArgs, mut a: ModelsArgs) -> CmdResult {
+    use super::workspace_defaults as ws;
+    let logs_given = a.logs.is_some();
+    (a.runs, a.output) = ws::validation_tables(a.runs_flag.take(), a.output_flag.take())?;
+    a.prepared = ws::prepared(a.prepared_flag.take(), "--prepared <DIR>")?;
+    (a.logs, a.cache) = ws::model_inputs(a.logs.take(), a.cache.take())?;
     let (identity, mut runs) = read_runs(global, &a.runs)?;
     let dir = a
         .runs
@@ -529,13 +588,9 @@ pub(super) fn run_models(global: &GlobalArgs, a: ModelsArgs) -> CmdResult {
         },
         jobs: super::jobs(a.jobs),
     };
-    check_model_inputs(&a, &runs, &opts)?;
+    check_model_inputs(&a, logs_given, &runs, &opts)?;
     let summary = crate::pipeline::validate_model_runs(&mut runs, &opts);
-    write_jsonl(
-        a.output.as_ref().unwrap_or(&a.runs),
-        identity.as_ref(),
-        &runs,
-    )?;
+    write_jsonl(&a.output, identity.as_ref(), &runs)?;
     if a.json {
         print(&to_json(&summary)?)?;
     } else {

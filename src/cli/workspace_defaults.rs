@@ -188,3 +188,57 @@ pub(crate) fn nyse(flag: Option<u64>) -> Result<Option<u64>, Failure> {
     }
     Ok(current()?.and_then(|ws| ws.seed.nyse_value))
 }
+
+/// The unsat-core validation directory of `validate-cores` (flag `name`,
+/// `--exec`): the flag, else the workspace's `EXECDIR/core-validation` (where
+/// `smtcomp run` writes its tasks).
+pub(crate) fn core_validation(flag: Option<PathBuf>, name: &str) -> Result<PathBuf, Failure> {
+    one(flag, name, Workspace::core_tasks)
+}
+
+/// The run table `validate-cores generate` reads (`--runs`): the flag, else
+/// the workspace's ingested `runs-ingested.jsonl.gz`.
+pub(crate) fn ingested_runs(flag: Option<PathBuf>) -> Result<PathBuf, Failure> {
+    one(flag, "--runs <FILE>", Workspace::ingested_runs)
+}
+
+/// The run table a validation step (`validate-cores join`, `validate-models`)
+/// reads and the one it writes: `--runs` (written in place unless `-o`);
+/// else, in a workspace, the validated `runs.jsonl.gz` if it is there and not
+/// older than the ingested `runs-ingested.jsonl.gz` (the step continues from
+/// the previous one), otherwise the ingested table (the first step after
+/// `ingest`), written to `runs.jsonl.gz` unless `-o`. Returns (input, output).
+pub(crate) fn validation_tables(
+    runs: Option<PathBuf>,
+    output: Option<PathBuf>,
+) -> Result<(PathBuf, PathBuf), Failure> {
+    if let Some(runs) = runs {
+        let output = output.unwrap_or_else(|| runs.clone());
+        return Ok((runs, output));
+    }
+    let Some(ws) = current()? else {
+        return Err(missing("--runs <FILE>"));
+    };
+    let (validated, ingested) = (ws.runs(), ws.ingested_runs());
+    let modified = |p: &PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let input = match (modified(&validated), modified(&ingested)) {
+        (Some(v), Some(i)) if v >= i => validated.clone(),
+        (Some(_), None) => validated.clone(),
+        _ => ingested,
+    };
+    Ok((input, output.unwrap_or(validated)))
+}
+
+/// The options of `validate-models` a workspace supplies: the directory the
+/// log paths are relative to (`--logs`: the flag, else `EXECDIR/results`,
+/// what the workspace's `ingest` reads) and the verdict cache (`--cache`: the
+/// flag, else the workspace's `model-cache/`, shared with `smtcomp run`; the
+/// cache keys name the validator). `None`: the command's own default.
+pub(crate) fn model_inputs(
+    logs: Option<PathBuf>,
+    cache: Option<PathBuf>,
+) -> Result<(Option<PathBuf>, Option<PathBuf>), Failure> {
+    let logs = path_or(logs, |w| crate::pipeline::results_dir(&w.execdir))?;
+    let cache = path_or(cache, |w| w.dir.join("model-cache"))?;
+    Ok((logs, cache))
+}

@@ -1,7 +1,7 @@
 //! The Slurm backend of [`Runner`]: one job array, each array task runs
 //! BenchExec on one chunk of the definitions on its node.
 //!
-//! A task runs `smtcomp run-local EXECDIR --definition D` for each definition
+//! A task runs `smtcomp run-local --exec EXECDIR --definition D` for each definition
 //! `D` of its chunk, one after the other, so a definition runs on a node exactly
 //! as it runs locally (BenchExec does limits and measurement, the call is
 //! supervised, the runs are accounted for against the runs manifest) and leaves
@@ -232,7 +232,7 @@ fn slurm(cmd: &Path, args: &[String]) -> Result<String, String> {
 }
 
 impl SlurmBenchExec {
-    /// The arguments of `smtcomp run-local` after `EXECDIR --definition D`.
+    /// The arguments of `smtcomp run-local` after `--exec EXECDIR --definition D`.
     fn run_local_args(&self) -> Vec<String> {
         let o = &self.options;
         let mut v = vec![
@@ -278,7 +278,7 @@ impl SlurmBenchExec {
              while IFS= read -r d; do\n\
              \x20 [ -n \"$d\" ] || continue\n\
              \x20 echo \"smtcomp slurm: $d\"\n\
-             \x20 \"$SMTCOMP\" run-local \"$EXECDIR\" --definition \"$d\" {args}\n\
+             \x20 \"$SMTCOMP\" run-local --exec \"$EXECDIR\" --definition \"$d\" {args}\n\
              \x20 c=$?\n\
              \x20 echo \"$c $d\" >> \"$status\"\n\
              \x20 [ \"$c\" -eq 0 ] || rc=1\n\

@@ -174,7 +174,7 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
             // missing runs of those are completed here, by the local BenchExec.
             for (file, _) in &before.partial {
                 problems.push(format!(
-                    "{file}: has results but lacks runs; complete it with `smtcomp run-local {} --only-missing --definition {file}`",
+                    "{file}: has results but lacks runs; complete it with `smtcomp run-local --exec {} --only-missing --definition {file}`",
                     crate::util::escape::shell(&execdir.display().to_string())
                 ));
             }

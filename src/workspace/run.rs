@@ -637,7 +637,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
         State::Done,
         format!("{}", site.dir.join("index.html").display()),
     );
-    Ok(vec!["smtcomp export website OUT".into()])
+    Ok(vec!["smtcomp export website -o OUT".into()])
 }
 
 /// The results of `exec` ingested; an unreadable result file is an error

@@ -304,3 +304,156 @@ fn the_demo_through_slurm_gives_the_answers_and_scores_of_the_local_run() {
         "the cancelled job's BenchExec stand-in ({pid}) still runs"
     );
 }
+
+/// The keys of `run-slurm --json`, in their documented order.
+const RUN_SLURM_JSON_KEYS: [&str; 7] = [
+    "exec",
+    "results",
+    "logs",
+    "definitions",
+    "ran",
+    "failed",
+    "per_definition",
+];
+
+#[test]
+fn run_slurm_json_names_every_definition_as_its_result_files_say() {
+    for tool in ["benchexec", "runexec", "z3", "yices-smt2"] {
+        if require_tool(tool).is_none() {
+            return;
+        }
+    }
+    if !slurm_up() {
+        return;
+    }
+    // The reduced demo (z3 and Yices 2 on five QF_LIA files) through Slurm,
+    // its summary as JSON; not under /tmp: BenchExec's container hides /tmp.
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slurm-json-test");
+    let out_s = out.to_str().unwrap();
+    let (code, stdout, stderr) = smtcomp(&[
+        "demo",
+        "--jobs",
+        "2",
+        "--fresh",
+        "--backend",
+        "slurm",
+        "--definitions-per-job",
+        "4",
+        "--corpus",
+        "tests/data/replay/corpus",
+        "--submissions",
+        "tests/data/replay/submissions",
+        "--json",
+        "-o",
+        out_s,
+    ]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    let demo: Value = serde_json::from_str(&stdout).unwrap();
+    crate::demo::check_demo_json(&demo, &out);
+
+    // run-slurm --json on the same definitions, their results removed: every
+    // definition ran, each with its result files (one per rundefinition).
+    let exec = std::fs::canonicalize(out.join("exec")).unwrap();
+    std::fs::remove_dir_all(exec.join("results")).unwrap();
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(exec.join("manifest.json")).unwrap()).unwrap();
+    let definitions = manifest["definitions"].as_object().unwrap();
+    let exec_s = exec.to_str().unwrap();
+    let (code, stdout, stderr) = smtcomp(&[
+        "run-slurm",
+        "--exec",
+        exec_s,
+        "--definitions-per-job",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, RUN_SLURM_JSON_KEYS);
+    assert_eq!(v["exec"], exec_s);
+    assert_eq!(v["results"], exec.join("results").display().to_string());
+    assert_eq!(v["logs"], exec.join("slurm").display().to_string());
+    assert_eq!(v["definitions"], definitions.len());
+    assert_eq!(v["ran"], definitions.len());
+    assert_eq!(v["failed"], 0);
+    let per: Vec<&Value> = v["per_definition"].as_array().unwrap().iter().collect();
+    assert_eq!(per.len(), definitions.len());
+    let mut named = BTreeSet::new();
+    for p in &per {
+        assert_eq!(
+            p.as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["definition", "status"]
+        );
+        assert_eq!(p["status"], "ran");
+        let name = p["definition"].as_str().unwrap();
+        named.insert(name.to_string());
+        let d = &definitions[name];
+        let results = exec.join(d["results_dir"].as_str().unwrap());
+        let xmls = std::fs::read_dir(&results)
+            .unwrap()
+            .filter(|e| {
+                let n = e.as_ref().unwrap().file_name();
+                n.to_string_lossy().ends_with(".xml.bz2")
+            })
+            .count();
+        assert_eq!(
+            xmls,
+            d["rundefinitions"].as_object().unwrap().len(),
+            "{name}: {}",
+            results.display()
+        );
+    }
+    assert_eq!(named.len(), definitions.len());
+
+    // A BenchExec that fails: every definition failed with its reason, exit 1.
+    std::fs::remove_dir_all(exec.join("results")).unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let failing = work.path().join("benchexec");
+    std::fs::write(
+        &failing,
+        "#!/bin/sh\necho '2025-07-01 12:00:00,000 - CRITICAL - stand-in BenchExec refuses'\nexit 1\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&failing, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, stdout, stderr) = smtcomp(&[
+        "run-slurm",
+        "--exec",
+        exec_s,
+        "--track",
+        "SingleQuery",
+        "--definitions-per-job",
+        "4",
+        "--benchexec",
+        failing.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let sq = definitions
+        .values()
+        .filter(|d| d["track"] == "SingleQuery")
+        .count();
+    assert_eq!(sq, 2, "z3 and Yices 2 in QF_LinearIntArith");
+    assert_eq!(
+        (
+            v["definitions"].clone(),
+            v["ran"].clone(),
+            v["failed"].clone()
+        ),
+        (sq.into(), 0.into(), sq.into())
+    );
+    for p in v["per_definition"].as_array().unwrap() {
+        assert_eq!(
+            p.as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["definition", "status", "reason"]
+        );
+        assert_eq!(p["status"], "failed");
+        let reason = p["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("BenchExec said: stand-in BenchExec refuses"),
+            "{reason}"
+        );
+    }
+}

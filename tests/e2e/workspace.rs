@@ -145,7 +145,7 @@ fn init_run_status_and_export_run_a_small_competition_and_resume() {
     assert!(out.contains("core validation: runs        done     definitions run: 4 (local); all 4 runs have results"), "{out}");
     assert!(out.contains("validation                   done     cores validated 4 (4 validator runs); models VALID 2 (2 checked)"), "{out}");
     assert!(
-        out.ends_with("next: smtcomp export website OUT\nevery stage done\n"),
+        out.ends_with("next: smtcomp export website -o OUT\nevery stage done\n"),
         "{out}"
     );
 

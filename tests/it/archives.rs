@@ -638,7 +638,7 @@ fn generate_fails_when_a_solver_binary_is_missing_or_not_executable() {
         err.contains(&format!(
             "error: solver 'My Solver', participation 0: command [\"solver/run.sh\"]: binary {}: not found",
             ex.canonicalize().unwrap().join("archives/My_Solver/solver/run.sh").display()
-        )) && err.contains("smtcomp archives fetch SUBMISSIONS EXECDIR"),
+        )) && err.contains("smtcomp archives fetch --submissions DIR --exec EXECDIR"),
         "{err}"
     );
     assert!(err.contains("nothing generated"), "{err}");

@@ -62,7 +62,7 @@ fn the_job_script_runs_run_local_per_definition_with_every_word_escaped() {
         "EXECDIR='/e x/exec'",
         "SMTCOMP='/opt/it'\\''s here/smtcomp'",
         "PATH='/opt/it'\\''s here'${PATH:+:$PATH}",
-        "  \"$SMTCOMP\" run-local \"$EXECDIR\" --definition \"$d\" --benchexec benchexec --jobs 1 --no-container --start-time '2025-07-01 12:00:00'",
+        "  \"$SMTCOMP\" run-local --exec \"$EXECDIR\" --definition \"$d\" --benchexec benchexec --jobs 1 --no-container --start-time '2025-07-01 12:00:00'",
         "  echo \"$c $d\" >> \"$status\"",
         "done < \"$BATCH/chunk-$K.txt\"",
     ] {

@@ -414,3 +414,270 @@ fn score_report_generate_and_ingest_take_the_workspace_inputs_and_flags_override
     assert_eq!(code, 2);
     assert!(err.contains("--submissions is required"), "{err}");
 }
+
+/// Every file below `dir` (relative path -> bytes), to compare two outputs.
+fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                files.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// A workspace (2025 definition, the demo's z3 and Yices 2 submissions) whose
+/// `runs-ingested.jsonl.gz` holds z3's real unsat cores on two prepared Unsat
+/// Core benchmarks and both solvers' (sound) Single Query answers on them.
+fn core_workspace(tmp: &Path) -> std::path::PathBuf {
+    use crate::support::solvers::run_solver;
+    use crate::support::validate::{answer_of, corpus_files, prepare, record};
+    use smtcomp::ingest::{RunAnswer, TableIdentity, parse_unsat_core, write_jsonl};
+    use smtcomp::model::{Competition, Status, Track};
+    let ws = inputs(tmp);
+    std::fs::write(
+        ws.join("smtcomp.toml"),
+        "year = 2025\nsubmissions = \"submissions\"\nlibrary = \"library\"\n",
+    )
+    .unwrap();
+    let files: Vec<_> = corpus_files(&["QF_UF", "QF_LRA"], Status::Unsat)
+        .into_iter()
+        .take(2)
+        .collect();
+    let prepared = ws.join("prepared");
+    let set = prepare(Track::UnsatCore, &files, &prepared);
+    let uc_dir = smtcomp::prepare::PreparedSet::track_dir(&prepared, Track::UnsatCore);
+    let mut runs = Vec::new();
+    for b in &set.benchmarks {
+        let (out, _) = run_solver("z3 -smt2", &uc_dir.join(&b.path));
+        let mut r = record(Track::UnsatCore, "z3", b, answer_of(&out));
+        let after = out.find('\n').map_or("", |i| &out[i + 1..]);
+        r.unsat_core = parse_unsat_core(after.as_bytes()).unwrap();
+        assert!(r.unsat_core.is_some(), "z3 gave no core: {out}");
+        runs.push(r);
+        for s in ["z3", "Yices 2"] {
+            runs.push(record(Track::SingleQuery, s, b, RunAnswer::Unsat));
+        }
+    }
+    let comp = Competition::builtin(2025).unwrap();
+    write_jsonl(
+        &ws.join("runs-ingested.jsonl.gz"),
+        Some(&TableIdentity::of(&comp)),
+        &runs,
+    )
+    .unwrap();
+    ws
+}
+
+#[test]
+fn validate_cores_take_the_workspace_paths_and_give_what_the_flags_give_outside() {
+    if !crate::support::solvers::require_tools(&["z3", "yices-smt2"]) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let ws = core_workspace(&tmp);
+    let ingested = ws.join("runs-ingested.jsonl.gz");
+    let core = ws.join("exec/core-validation");
+    let (ingested_s, core_s) = (ingested.to_str().unwrap(), core.to_str().unwrap());
+    let prepared = ws.join("prepared");
+    let subs = ws.join("submissions");
+
+    // generate: the ingested runs and prepared/ into EXECDIR/core-validation.
+    let (code, inside, err) = smtcomp_in(&ws, &["validate-cores", "generate"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        inside,
+        format!(
+            "2 runs with a core, 2 benchmarks, 2 validation tasks (0 without validators) in {}/unsat-core-validation\n",
+            core.display()
+        )
+    );
+    let written = tree(&core);
+    std::fs::remove_dir_all(&core).unwrap();
+    let flags = [
+        "--year",
+        "2025",
+        "validate-cores",
+        "generate",
+        "--runs",
+        ingested_s,
+        "--prepared",
+        prepared.to_str().unwrap(),
+        "--exec",
+        core_s,
+    ];
+    let (code, outside, err) = smtcomp_in(&tmp, &flags);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(inside, outside);
+    assert_eq!(written, tree(&core), "the written tasks differ");
+
+    // run: the workspace's submissions run the validators (z3, Yices 2: 2 x 2 runs).
+    let (code, inside, err) = smtcomp_in(&ws, &["validate-cores", "run"]);
+    assert_eq!(code, 0, "{err}");
+    let local_runs = core.join("unsat-core-validation/local-runs.jsonl");
+    assert_eq!(
+        inside,
+        format!("4 validation runs (unsat 4) -> {}\n", local_runs.display())
+    );
+    let (code, outside, err) = smtcomp_in(
+        &tmp,
+        &[
+            "--year",
+            "2025",
+            "validate-cores",
+            "run",
+            "--exec",
+            core_s,
+            "--submissions",
+            subs.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(inside, outside);
+
+    // join: from the ingested table (a runs.jsonl.gz older than it is stale,
+    // not read) into runs.jsonl.gz.
+    let validated = ws.join("runs.jsonl.gz");
+    std::fs::write(&validated, "stale, unreadable").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&validated)
+        .unwrap()
+        .set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1000))
+        .unwrap();
+    let (code, inside, err) = smtcomp_in(&ws, &["validate-cores", "join"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        inside,
+        "cores: validated 2 (4 validation runs, 0 unmatched)\n"
+    );
+    let joined = tmp.join("joined.jsonl.gz");
+    let (code, outside, err) = smtcomp_in(
+        &tmp,
+        &[
+            "--year",
+            "2025",
+            "validate-cores",
+            "join",
+            "--runs",
+            ingested_s,
+            "--exec",
+            core_s,
+            "-o",
+            joined.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(inside, outside);
+    assert_eq!(
+        std::fs::read(&validated).unwrap(),
+        std::fs::read(&joined).unwrap()
+    );
+    // Again: runs.jsonl.gz is now the newer table, rewritten in place, unchanged.
+    let (code, again, err) = smtcomp_in(&ws, &["validate-cores", "join"]);
+    assert_eq!((code, again), (0, inside), "{err}");
+    assert_eq!(
+        std::fs::read(&validated).unwrap(),
+        std::fs::read(&joined).unwrap()
+    );
+
+    // Outside a workspace the paths stay required: a usage error naming the flag.
+    for (args, flag) in [
+        (&["validate-cores", "generate"][..], "--runs <FILE>"),
+        (
+            &["validate-cores", "generate", "--runs", "r"][..],
+            "--prepared <DIR>",
+        ),
+        (
+            &[
+                "validate-cores",
+                "generate",
+                "--runs",
+                "r",
+                "--prepared",
+                "p",
+            ][..],
+            "--exec <DIR>",
+        ),
+        (&["validate-cores", "run"][..], "--exec <DIR>"),
+        (&["validate-cores", "join"][..], "--runs <FILE>"),
+        (
+            &["validate-cores", "join", "--runs", "r"][..],
+            "--exec <DIR>",
+        ),
+        (&["validate-models"][..], "--runs <FILE>"),
+        (&["validate-models", "--runs", "r"][..], "--prepared <DIR>"),
+    ] {
+        let (code, _, err) = smtcomp_in(&tmp, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        let name = flag.split(' ').next().unwrap();
+        let want =
+            format!("error: {name} is required ({flag}, or run in a workspace: `smtcomp init`)");
+        assert!(err.contains(&want), "{args:?}: {err}");
+    }
+}
+
+/// `text` without the timing of the `validate-models` summary (`, 0.12 s`).
+fn untimed(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.rfind(", ") {
+            Some(i) if l.ends_with(" s") => &l[..i],
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn validate_models_takes_the_workspace_paths_and_gives_what_the_flags_give_outside() {
+    if !crate::support::solvers::require_tools(&["z3"]) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let ws = demo_workspace(&tmp);
+    // The demo's ingested table is `runs.jsonl.gz`: the step reads and rewrites it.
+    let runs = ws.join("runs.jsonl.gz");
+    let pristine = tmp.join("pristine.jsonl.gz");
+    std::fs::copy(&runs, &pristine).unwrap();
+    let cache = ws.join("model-cache");
+    let (code, inside, err) = smtcomp_in(&ws, &["validate-models"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        inside.starts_with("models: 2 validated: VALID 2 (sat 2); 0 from the cache, 2 checked, "),
+        "{inside}"
+    );
+    assert!(cache.is_dir(), "the workspace's model-cache/");
+    std::fs::remove_dir_all(&cache).unwrap();
+    let out = tmp.join("models.jsonl.gz");
+    let comp = root().join("demo/competition.toml");
+    let (code, outside, err) = smtcomp_in(
+        &tmp,
+        &[
+            "--competition",
+            comp.to_str().unwrap(),
+            "validate-models",
+            "--runs",
+            pristine.to_str().unwrap(),
+            "--prepared",
+            ws.join("prepared").to_str().unwrap(),
+            "--logs",
+            ws.join("exec/results").to_str().unwrap(),
+            "--cache",
+            cache.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(untimed(&inside), untimed(&outside));
+    assert_eq!(std::fs::read(&runs).unwrap(), std::fs::read(&out).unwrap());
+}
