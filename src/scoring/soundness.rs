@@ -6,8 +6,9 @@ use super::input::{BenchInfo, ScoredRun, ScoringInput};
 use super::policy::Policy;
 use crate::benchmarks::Smt2File;
 use crate::model::{Answer, Division, Logic, Status, Track};
+use crate::util::fxhash::FxHashMap;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One benchmark of a division.
@@ -99,12 +100,12 @@ fn is_zero(n: &usize) -> bool {
 /// Builds every division table of the track.
 pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, JoinReport) {
     let mut report = JoinReport::default();
-    let logic_div: HashMap<&str, &Division> = input
+    let logic_div: FxHashMap<&str, &Division> = input
         .divisions
         .iter()
         .flat_map(|(d, ls)| ls.iter().map(move |l| (l.as_str(), d)))
         .collect();
-    let solver_idx: HashMap<&str, usize> = input
+    let solver_idx: FxHashMap<&str, usize> = input
         .participants
         .iter()
         .enumerate()
@@ -114,8 +115,8 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
     // Runs are grouped by their file first (hashing the file's parts), so each
     // distinct file's path is built once, not once per run.
     let mut slots = Slots::default();
-    let mut slot_of_file: HashMap<&Smt2File, usize> = HashMap::new();
-    let mut slot_of_ptr: HashMap<*const Smt2File, usize> = HashMap::new();
+    let mut slot_of_file: FxHashMap<&Smt2File, usize> = FxHashMap::default();
+    let mut slot_of_ptr: FxHashMap<*const Smt2File, usize> = FxHashMap::default();
     for r in &input.runs {
         if r.track != input.track {
             report.other_track_runs += 1;
@@ -164,7 +165,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         let mut cells = Vec::new();
         let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
         // Who entered each logic of the division (asked once per logic, not per run).
-        let mut entered_by_logic: HashMap<&Logic, Vec<bool>> = HashMap::new();
+        let mut entered_by_logic: FxHashMap<&Logic, Vec<bool>> = FxHashMap::default();
         for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
             let entered = entered_by_logic.entry(logic).or_insert_with(|| {
                 input
@@ -333,7 +334,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
 #[derive(Default)]
 struct Slots<'a> {
     /// Slot of each (division, path).
-    index: HashMap<(&'a Division, String), usize>,
+    index: FxHashMap<(&'a Division, String), usize>,
     /// Per slot: division, path, the logic of the first file seen.
     keys: Vec<(&'a Division, String, &'a Logic)>,
     /// Per slot: its runs, in input order.
