@@ -170,7 +170,7 @@ impl FileInterner {
         };
         let h = parts_hash(incremental, logic, family, name);
         match self.first.get(&h) {
-            Some(f) if same(f) => return Arc::clone(f),
+            Some(f) if same(f) => Arc::clone(f),
             Some(_) => {
                 if let Some((_, f)) = self.collided.iter().find(|(k, f)| *k == h && same(f)) {
                     return Arc::clone(f);
@@ -282,15 +282,20 @@ impl ScoringInput {
 pub fn paths_of<'a>(files: impl Iterator<Item = &'a Smt2File>) -> FxHashSet<String> {
     // Interned files (one allocation per benchmark) are recognized by address
     // first: one hash of a pointer per run instead of one of the file's parts.
+    // (Files not interned build their path once per occurrence; equal paths
+    // are one entry.)
     let mut seen: FxHashSet<*const Smt2File> = FxHashSet::default();
-    let mut distinct: FxHashSet<&Smt2File> = FxHashSet::default();
+    let mut out = FxHashSet::default();
+    let mut p = String::new();
     for f in files {
         if seen.insert(std::ptr::from_ref(f)) {
-            distinct.insert(f);
+            p.clear();
+            f.write_path(&mut p);
+            if !out.contains(p.as_str()) {
+                out.insert(p.clone());
+            }
         }
     }
-    let mut out = FxHashSet::with_capacity_and_hasher(distinct.len(), Default::default());
-    out.extend(distinct.into_iter().map(Smt2File::path));
     out
 }
 

@@ -163,6 +163,9 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         let mut rows = Vec::with_capacity(files.len());
         let mut missing = MissingRuns::default();
         let mut cells = Vec::new();
+        // The run of each cell (same index), kept beside the cells so that
+        // scoring them updates the cells in place (no second cell vector).
+        let mut cell_runs: Vec<Option<&ScoredRun>> = Vec::new();
         let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
         // Who entered each logic of the division (asked once per logic, not per run).
         let mut entered_by_logic: FxHashMap<&Logic, Vec<bool>> = FxHashMap::default();
@@ -201,15 +204,13 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                     if runs_of[si].is_none() {
                         missing.note(si, &path);
                     }
-                    cells.push((
-                        Cell {
-                            solver: si,
-                            file: fi,
-                            answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
-                            score: BenchScore::default(),
-                        },
-                        runs_of[si],
-                    ));
+                    cells.push(Cell {
+                        solver: si,
+                        file: fi,
+                        answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
+                        score: BenchScore::default(),
+                    });
+                    cell_runs.push(runs_of[si]);
                 }
             }
             // The reference tool's sound status of UC and MV (anchor 6.2).
@@ -229,7 +230,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         // Sound solvers: no error on a known-status benchmark in the division.
         let mut unsound_flag = vec![false; input.participants.len()];
         let mut present = vec![false; input.participants.len()];
-        for (c, _) in &cells {
+        for c in &cells {
             present[c.solver] = true;
             let st = rows[c.file].info.status;
             if let Some(a) = c.answer {
@@ -246,11 +247,11 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         );
         let mut start = 0;
         while start < cells.len() {
-            let f = cells[start].0.file;
+            let f = cells[start].file;
             let mut end = start;
             let (mut sat, mut unsat) = (Vec::new(), Vec::new());
-            while end < cells.len() && cells[end].0.file == f {
-                let c = &cells[end].0;
+            while end < cells.len() && cells[end].file == f {
+                let c = &cells[end];
                 if !unsound_flag[c.solver] {
                     match c.answer {
                         Some(Answer::Sat) => sat.push(input.participants[c.solver].solver.clone()),
@@ -281,26 +282,22 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             }
             start = end;
         }
-        let cells: Vec<Cell> = cells
-            .into_iter()
-            .map(|(mut c, run)| {
-                let row = &rows[c.file];
-                let status = if policy.unknown_status_from_sound_solvers {
-                    row.sound_status
-                } else {
-                    row.info.status
-                };
-                c.score = benchmark::score(
-                    input.track,
-                    policy,
-                    run,
-                    &row.info,
-                    status,
-                    (input.time_limit, input.cpu_limit()),
-                );
-                c
-            })
-            .collect();
+        for (c, &run) in cells.iter_mut().zip(&cell_runs) {
+            let row = &rows[c.file];
+            let status = if policy.unknown_status_from_sound_solvers {
+                row.sound_status
+            } else {
+                row.info.status
+            };
+            c.score = benchmark::score(
+                input.track,
+                policy,
+                run,
+                &row.info,
+                status,
+                (input.time_limit, input.cpu_limit()),
+            );
+        }
         let sound = (0..present.len())
             .filter(|&i| present[i] && !unsound_flag[i])
             .collect();
