@@ -24,6 +24,7 @@ pub mod inventory_cache;
 pub mod jsonl;
 pub mod prepared;
 pub mod results;
+pub mod runline;
 pub mod runs_manifest;
 pub mod runtable;
 pub mod table_identity;

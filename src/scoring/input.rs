@@ -9,7 +9,8 @@
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::results::RunRecord;
 use crate::model::{Answer, Division, Logic, Status, Track};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use crate::util::fxhash::{FxHashMap, FxHashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 /// CPU and wall-clock seconds at one point of a run.
@@ -66,21 +67,42 @@ impl ScoredRun {
 
     /// [`ScoredRun::from_record`], consuming the record (no copy of its strings).
     pub fn from_owned(r: RunRecord) -> ScoredRun {
-        let last_answer_time = match (r.track, r.nb_answers) {
+        ScoredRun::from_record_parts(
+            r.track,
+            r.solver,
+            Arc::new(r.file),
+            r.result,
+            (r.cpu_time, r.wallclock_time),
+            r.nb_answers,
+        )
+    }
+
+    /// [`ScoredRun::from_owned`] of a record given by its fields (`times`: CPU
+    /// and wall-clock seconds), the file already shared.
+    pub fn from_record_parts(
+        track: Track,
+        solver: String,
+        file: Arc<Smt2File>,
+        result: Answer,
+        times: (f64, f64),
+        nb_answers: Option<u64>,
+    ) -> ScoredRun {
+        let (cpu_time, wall_time) = times;
+        let last_answer_time = match (track, nb_answers) {
             (Track::Incremental, Some(n)) if n > 0 => Some(RunTime {
-                cpu: r.cpu_time,
-                wall: r.wallclock_time,
+                cpu: cpu_time,
+                wall: wall_time,
             }),
             _ => None,
         };
         ScoredRun {
-            solver: r.solver,
-            track: r.track,
-            file: Arc::new(r.file),
-            answer: r.result,
-            cpu_time: r.cpu_time,
-            wall_time: r.wallclock_time,
-            nb_answers: r.nb_answers,
+            solver,
+            track,
+            file,
+            answer: result,
+            cpu_time,
+            wall_time,
+            nb_answers,
             last_answer_time,
             answer_at_timeout: None,
         }
@@ -88,19 +110,99 @@ impl ScoredRun {
 }
 
 /// Gives equal benchmark identities one shared allocation (a 500,000-run
-/// table names each benchmark once per solver).
+/// table names each benchmark once per solver). Files are found by a hash of
+/// their parts, so a reader can look a borrowed identity up
+/// ([`FileInterner::intern_parts`]) and allocate only the first time.
 #[derive(Debug, Default)]
-pub struct FileInterner(HashSet<Arc<Smt2File>>);
+pub struct FileInterner {
+    /// Hash of the parts -> the first file with that hash.
+    first: FxHashMap<u64, Arc<Smt2File>>,
+    /// Files whose hash equals that of a different, earlier file (searched in
+    /// order; 64-bit collisions are rare, correctness does not depend on it).
+    collided: Vec<(u64, Arc<Smt2File>)>,
+}
 
 impl FileInterner {
     /// The shared copy of `file` (`file` itself when it is the first).
     pub fn intern(&mut self, file: Arc<Smt2File>) -> Arc<Smt2File> {
-        if let Some(shared) = self.0.get(&*file) {
-            return Arc::clone(shared);
-        }
-        self.0.insert(Arc::clone(&file));
-        file
+        let family: Vec<&str> = file.family.iter().map(String::as_str).collect();
+        self.intern_with(
+            file.incremental,
+            file.logic.as_str(),
+            &family,
+            &file.name,
+            || file.clone(),
+        )
     }
+
+    /// The shared file with these parts, allocated on first sight.
+    pub fn intern_parts(
+        &mut self,
+        incremental: bool,
+        logic: &str,
+        family: &[&str],
+        name: &str,
+    ) -> Arc<Smt2File> {
+        self.intern_with(incremental, logic, family, name, || {
+            Arc::new(Smt2File {
+                incremental,
+                logic: Logic::new(logic),
+                family: family.iter().map(|p| (*p).to_owned()).collect(),
+                name: name.to_owned(),
+            })
+        })
+    }
+
+    fn intern_with(
+        &mut self,
+        incremental: bool,
+        logic: &str,
+        family: &[&str],
+        name: &str,
+        make: impl FnOnce() -> Arc<Smt2File>,
+    ) -> Arc<Smt2File> {
+        let same = |f: &Smt2File| {
+            f.incremental == incremental
+                && f.logic.as_str() == logic
+                && f.name == name
+                && f.family.len() == family.len()
+                && f.family.iter().zip(family).all(|(a, b)| a == b)
+        };
+        let h = parts_hash(incremental, logic, family, name);
+        match self.first.get(&h) {
+            Some(f) if same(f) => Arc::clone(f),
+            Some(_) => {
+                if let Some((_, f)) = self.collided.iter().find(|(k, f)| *k == h && same(f)) {
+                    return Arc::clone(f);
+                }
+                let f = make();
+                self.collided.push((h, Arc::clone(&f)));
+                f
+            }
+            None => {
+                let f = make();
+                self.first.insert(h, Arc::clone(&f));
+                f
+            }
+        }
+    }
+}
+
+/// The hash [`FileInterner`] files a benchmark under (each part's length
+/// written too, so parts cannot run into each other).
+fn parts_hash(incremental: bool, logic: &str, family: &[&str], name: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = crate::util::fxhash::FxHasher::default();
+    h.write_u8(u8::from(incremental));
+    for part in std::iter::once(logic)
+        .chain(family.iter().copied())
+        .chain([name])
+    {
+        h.write_usize(part.len());
+        h.write(part.as_bytes());
+    }
+    h.write_usize(family.len());
+    h.finish()
 }
 
 /// What scoring needs to know about a benchmark.
@@ -177,9 +279,24 @@ impl ScoringInput {
 
 /// The distinct library paths of `files` (each distinct file's path is built
 /// once: a run table names each benchmark once per solver).
-pub fn paths_of<'a>(files: impl Iterator<Item = &'a Smt2File>) -> HashSet<String> {
-    let distinct: HashSet<&Smt2File> = files.collect();
-    distinct.into_iter().map(Smt2File::path).collect()
+pub fn paths_of<'a>(files: impl Iterator<Item = &'a Smt2File>) -> FxHashSet<String> {
+    // Interned files (one allocation per benchmark) are recognized by address
+    // first: one hash of a pointer per run instead of one of the file's parts.
+    // (Files not interned build their path once per occurrence; equal paths
+    // are one entry.)
+    let mut seen: FxHashSet<*const Smt2File> = FxHashSet::default();
+    let mut out = FxHashSet::default();
+    let mut p = String::new();
+    for f in files {
+        if seen.insert(std::ptr::from_ref(f)) {
+            p.clear();
+            f.write_path(&mut p);
+            if !out.contains(p.as_str()) {
+                out.insert(p.clone());
+            }
+        }
+    }
+    out
 }
 
 /// The facts of the benchmarks that appear in `runs` or in `selection`, from an inventory.

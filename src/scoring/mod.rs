@@ -26,7 +26,9 @@ mod setup;
 mod soundness;
 
 pub use competitive::teams;
-pub use runtable::{RunScore, anchor_answer, run_score, scored_run};
+pub use runtable::{
+    RunScore, anchor_answer, run_score, scored_record_line, scored_run, scored_run_line,
+};
 pub use setup::{build_input, build_input_selected};
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};

@@ -5,12 +5,13 @@
 //! verdict's result otherwise).
 
 use crate::benchmarks::Smt2File;
-use crate::formats::results::RunRecord;
+use crate::formats::runline::{IngestLine, RunRecordLine};
 use crate::formats::runtable::{IngestRecord, Limit, RunAnswer};
 use crate::formats::verdict::{CoreStatus, ModelStatus, Verdict};
 use crate::model::{Answer, Track};
-use crate::scoring::{RunTime, ScoredRun};
+use crate::scoring::{FileInterner, RunTime, ScoredRun};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// The scoring input of one run; `None` when the run has no track or benchmark
 /// (scoring cannot place it; the ingestion summary already lists it).
@@ -25,11 +26,58 @@ use serde::Serialize;
 /// * unsat core: the core size in `nb_answers`;
 /// * `error` counts as `unknown` (no answer): e = 0, n = 0.
 pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
+    r.track?;
+    let file = Arc::new(r.benchmark.clone()?);
+    scored_run_of(r, r.solver.clone(), file)
+}
+
+/// [`scored_run`] of a borrowed run-table line, its benchmark shared through
+/// `files` (allocated only when new); `None` as for [`scored_run`].
+pub fn scored_run_line(line: IngestLine<'_>, files: &mut FileInterner) -> Option<ScoredRun> {
+    let track = line.track?;
+    let b = line.benchmark.as_ref()?;
+    let file = files.intern_parts(b.incremental, b.logic, &b.family, b.name);
+    // Only the fields scoring reads (see `scored_run_of`).
+    let mut r = IngestRecord::new("", "");
+    r.track = Some(track);
+    r.answer = line.answer;
+    r.limit_hit = line.limit_hit;
+    r.cputime = line.cputime;
+    r.walltime = line.walltime;
+    r.memory = line.memory;
+    r.incremental = line.incremental;
+    r.unsat_core = line.unsat_core;
+    r.anchor_result = line.anchor_result;
+    r.nb_answers = line.nb_answers;
+    r.validation = line.validation;
+    scored_run_of(&r, line.solver.to_owned(), file)
+}
+
+/// A results record, borrowed ([`RunRecordLine`]), as [`ScoredRun::from_owned`]
+/// scores it, its benchmark shared through `files`.
+pub fn scored_record_line(r: RunRecordLine<'_>, files: &mut FileInterner) -> ScoredRun {
+    let f = &r.file;
+    let file = files.intern_parts(f.incremental, f.logic, &f.family, f.name);
+    ScoredRun::from_record_parts(
+        r.track,
+        r.solver.to_owned(),
+        file,
+        r.result,
+        (r.cpu_time, r.wallclock_time),
+        r.nb_answers,
+    )
+}
+
+/// [`scored_run`] with the solver name and the benchmark given (`r.solver` and
+/// `r.benchmark` are not read). Reads `track`, `answer`, `limit_hit`, the
+/// times, `incremental`, `unsat_core`, `anchor_result`, `nb_answers` and
+/// `validation`.
+fn scored_run_of(r: &IngestRecord, solver: String, file: Arc<Smt2File>) -> Option<ScoredRun> {
     let track = r.track?;
-    let file = r.benchmark.clone()?;
-    if let Some(run) = imported(r, track, &file) {
-        return Some(run);
-    }
+    let (solver, file) = match imported(r, track, solver, file) {
+        Ok(run) => return Some(run),
+        Err(back) => back,
+    };
     let wrong_incremental = r.incremental.as_ref().is_some_and(|i| i.wrong.is_some());
     let base = match r.answer {
         RunAnswer::Sat => Answer::Sat,
@@ -74,9 +122,9 @@ pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
         _ => {}
     }
     Some(ScoredRun {
-        solver: r.solver.clone(),
+        solver,
         track,
-        file: std::sync::Arc::new(file),
+        file,
         answer,
         cpu_time: r.cputime.unwrap_or(0.0),
         wall_time: r.walltime.unwrap_or(0.0),
@@ -93,22 +141,25 @@ pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
 /// (`UnsatCoreNotValidated`), the Model-Validation verdicts, `IncrementalError`
 /// and the incremental time of the last answer are kept. A row whose times were
 /// rejected at import (no times) is scored from the run table instead.
-fn imported(r: &IngestRecord, track: Track, file: &Smt2File) -> Option<ScoredRun> {
-    let result = r.anchor_result?;
-    if r.validation.is_some() {
-        return None;
-    }
-    let (cpu_time, wallclock_time) = (r.cputime?, r.walltime?);
-    Some(ScoredRun::from_owned(RunRecord {
+fn imported(
+    r: &IngestRecord,
+    track: Track,
+    solver: String,
+    file: Arc<Smt2File>,
+) -> Result<ScoredRun, (String, Arc<Smt2File>)> {
+    let (Some(result), None, Some(cpu_time), Some(wallclock_time)) =
+        (r.anchor_result, &r.validation, r.cputime, r.walltime)
+    else {
+        return Err((solver, file));
+    };
+    Ok(ScoredRun::from_record_parts(
         track,
-        solver: r.solver.clone(),
-        file: file.clone(),
+        solver,
+        file,
         result,
-        cpu_time,
-        wallclock_time,
-        memory_usage: r.memory.unwrap_or(0) as f64,
-        nb_answers: r.nb_answers,
-    }))
+        (cpu_time, wallclock_time),
+        r.nb_answers,
+    ))
 }
 
 /// A run's score contribution before timing: error score e and correctly

@@ -6,8 +6,9 @@ use super::input::{BenchInfo, ScoredRun, ScoringInput};
 use super::policy::Policy;
 use crate::benchmarks::Smt2File;
 use crate::model::{Answer, Division, Logic, Status, Track};
+use crate::util::fxhash::FxHashMap;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One benchmark of a division.
@@ -99,12 +100,12 @@ fn is_zero(n: &usize) -> bool {
 /// Builds every division table of the track.
 pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, JoinReport) {
     let mut report = JoinReport::default();
-    let logic_div: HashMap<&str, &Division> = input
+    let logic_div: FxHashMap<&str, &Division> = input
         .divisions
         .iter()
         .flat_map(|(d, ls)| ls.iter().map(move |l| (l.as_str(), d)))
         .collect();
-    let solver_idx: HashMap<&str, usize> = input
+    let solver_idx: FxHashMap<&str, usize> = input
         .participants
         .iter()
         .enumerate()
@@ -114,8 +115,8 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
     // Runs are grouped by their file first (hashing the file's parts), so each
     // distinct file's path is built once, not once per run.
     let mut slots = Slots::default();
-    let mut slot_of_file: HashMap<&Smt2File, usize> = HashMap::new();
-    let mut slot_of_ptr: HashMap<*const Smt2File, usize> = HashMap::new();
+    let mut slot_of_file: FxHashMap<&Smt2File, usize> = FxHashMap::default();
+    let mut slot_of_ptr: FxHashMap<*const Smt2File, usize> = FxHashMap::default();
     for r in &input.runs {
         if r.track != input.track {
             report.other_track_runs += 1;
@@ -162,9 +163,12 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         let mut rows = Vec::with_capacity(files.len());
         let mut missing = MissingRuns::default();
         let mut cells = Vec::new();
+        // The run of each cell (same index), kept beside the cells so that
+        // scoring them updates the cells in place (no second cell vector).
+        let mut cell_runs: Vec<Option<&ScoredRun>> = Vec::new();
         let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
         // Who entered each logic of the division (asked once per logic, not per run).
-        let mut entered_by_logic: HashMap<&Logic, Vec<bool>> = HashMap::new();
+        let mut entered_by_logic: FxHashMap<&Logic, Vec<bool>> = FxHashMap::default();
         for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
             let entered = entered_by_logic.entry(logic).or_insert_with(|| {
                 input
@@ -200,15 +204,13 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                     if runs_of[si].is_none() {
                         missing.note(si, &path);
                     }
-                    cells.push((
-                        Cell {
-                            solver: si,
-                            file: fi,
-                            answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
-                            score: BenchScore::default(),
-                        },
-                        runs_of[si],
-                    ));
+                    cells.push(Cell {
+                        solver: si,
+                        file: fi,
+                        answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
+                        score: BenchScore::default(),
+                    });
+                    cell_runs.push(runs_of[si]);
                 }
             }
             // The reference tool's sound status of UC and MV (anchor 6.2).
@@ -228,7 +230,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         // Sound solvers: no error on a known-status benchmark in the division.
         let mut unsound_flag = vec![false; input.participants.len()];
         let mut present = vec![false; input.participants.len()];
-        for (c, _) in &cells {
+        for c in &cells {
             present[c.solver] = true;
             let st = rows[c.file].info.status;
             if let Some(a) = c.answer {
@@ -245,11 +247,11 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         );
         let mut start = 0;
         while start < cells.len() {
-            let f = cells[start].0.file;
+            let f = cells[start].file;
             let mut end = start;
             let (mut sat, mut unsat) = (Vec::new(), Vec::new());
-            while end < cells.len() && cells[end].0.file == f {
-                let c = &cells[end].0;
+            while end < cells.len() && cells[end].file == f {
+                let c = &cells[end];
                 if !unsound_flag[c.solver] {
                     match c.answer {
                         Some(Answer::Sat) => sat.push(input.participants[c.solver].solver.clone()),
@@ -280,26 +282,22 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
             }
             start = end;
         }
-        let cells: Vec<Cell> = cells
-            .into_iter()
-            .map(|(mut c, run)| {
-                let row = &rows[c.file];
-                let status = if policy.unknown_status_from_sound_solvers {
-                    row.sound_status
-                } else {
-                    row.info.status
-                };
-                c.score = benchmark::score(
-                    input.track,
-                    policy,
-                    run,
-                    &row.info,
-                    status,
-                    (input.time_limit, input.cpu_limit()),
-                );
-                c
-            })
-            .collect();
+        for (c, &run) in cells.iter_mut().zip(&cell_runs) {
+            let row = &rows[c.file];
+            let status = if policy.unknown_status_from_sound_solvers {
+                row.sound_status
+            } else {
+                row.info.status
+            };
+            c.score = benchmark::score(
+                input.track,
+                policy,
+                run,
+                &row.info,
+                status,
+                (input.time_limit, input.cpu_limit()),
+            );
+        }
         let sound = (0..present.len())
             .filter(|&i| present[i] && !unsound_flag[i])
             .collect();
@@ -333,7 +331,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
 #[derive(Default)]
 struct Slots<'a> {
     /// Slot of each (division, path).
-    index: HashMap<(&'a Division, String), usize>,
+    index: FxHashMap<(&'a Division, String), usize>,
     /// Per slot: division, path, the logic of the first file seen.
     keys: Vec<(&'a Division, String, &'a Logic)>,
     /// Per slot: its runs, in input order.

@@ -4,6 +4,7 @@
 
 pub mod colour;
 pub mod escape;
+pub mod fxhash;
 pub mod parallel;
 pub mod process;
 pub mod rng;
