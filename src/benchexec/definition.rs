@@ -3,7 +3,8 @@
 //! Everything is escaped; text content is never padded (BenchExec does not trim
 //! it); one `<option>` per argv element; limits are integers with units.
 
-use crate::formats::generation::{Definition, TaskEntry};
+use super::store::TaskRef;
+use crate::formats::generation::Definition;
 use crate::model::Track;
 use crate::util::escape::xml;
 
@@ -45,7 +46,7 @@ pub fn columns(track: Track) -> &'static [(&'static str, &'static str)] {
 
 /// The XML text of `def`; `tasks` are its tasks when it has a selection
 /// ([`crate::formats::generation::Manifest::definition_tasks`]: listed one by one).
-pub fn render(def: &Definition, tasks: &[(&String, &TaskEntry)]) -> String {
+pub fn render(def: &Definition, tasks: &[TaskRef]) -> String {
     if def.selection.is_none() {
         return render_tasks(def, None);
     }
@@ -53,8 +54,8 @@ pub fn render(def: &Definition, tasks: &[(&String, &TaskEntry)]) -> String {
     for (name, rd) in &def.rundefinitions {
         let list: Vec<String> = tasks
             .iter()
-            .filter(|(_, t)| rd.logics.contains(&t.logic))
-            .map(|(p, _)| (*p).clone())
+            .filter(|t| rd.logics.iter().any(|l| l.as_str() == t.logic))
+            .map(TaskRef::task_path)
             .collect();
         by_rd.insert(name.clone(), list);
     }

@@ -23,6 +23,7 @@ mod paths;
 mod plan;
 mod runner;
 mod scripts;
+mod store;
 mod tasks;
 mod validation;
 mod write;
@@ -70,8 +71,12 @@ pub struct GenerateOptions {
 /// What [`generate`] produced.
 #[derive(Debug, Clone)]
 pub struct Generated {
-    /// The manifest written.
+    /// The manifest written, except its tasks: `manifest.tasks` is empty (the
+    /// 370k task entries of a whole competition are written, not kept in memory;
+    /// [`Manifest::read`] the execution directory for them).
     pub manifest: Manifest,
+    /// The number of task files written (the entries of `manifest.json`'s `tasks`).
+    pub tasks: usize,
     /// Non-fatal remarks.
     pub warnings: Vec<String>,
 }
@@ -101,7 +106,7 @@ pub fn generate(
         skip_divisions: &opts.skip_divisions,
     };
     phase("start");
-    let (manifest, mut warnings) = plan::plan(&input)?;
+    let (manifest, store, mut warnings) = plan::plan(&input)?;
     phase("plan");
     if opts.check_binaries {
         let problems = binary_problems(&out, submissions, &manifest, &opts.location);
@@ -109,9 +114,17 @@ pub fn generate(
             return Err(problems);
         }
     }
-    warnings
-        .extend(write::write(&out, &manifest, opts.binaries_from.as_deref()).map_err(|e| vec![e])?);
-    Ok(Generated { manifest, warnings })
+    warnings.extend(
+        write::write(&out, &manifest, &store, opts.binaries_from.as_deref())
+            .map_err(|e| vec![e])?,
+    );
+    let tasks = store.len();
+    drop(store);
+    Ok(Generated {
+        manifest,
+        tasks,
+        warnings,
+    })
 }
 
 /// With `SMTCOMP_PHASES` set, one line on stderr per phase of `generate`: the time

@@ -4,12 +4,13 @@
 
 use super::names::{module_idents, sanitize, solver_slugs};
 use super::paths::{pattern_problem, relative, utf8};
+use super::store::{NewTask, TaskRef, TaskStore, TrackTasks};
 use super::validation::ValidatorSets;
 use crate::formats::core_validation::MANIFEST;
 use crate::formats::generation::{
-    Definition, FORMAT, Manifest, RunDefinition, TaskEntry, TaskSelection, ToolModule, VERSION,
+    Definition, FORMAT, Manifest, RunDefinition, TaskSelection, ToolModule, VERSION,
 };
-use crate::formats::prepared::{MANIFEST_NAME, PreparedSet};
+use crate::formats::prepared::{MANIFEST_NAME, PreparedBenchmark, PreparedSet};
 use crate::model::{Competition, Division, Logic, Track, TrackDefinition};
 use crate::submission::Submission;
 use crate::submission::{SolverLocation, archive_dir, command_for, participation_entries};
@@ -61,8 +62,9 @@ fn track_def(comp: &Competition, track: Track) -> Option<&TrackDefinition> {
     }
 }
 
-/// Builds the manifest, or returns every problem found (file, solver, reason).
-pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
+/// Builds the manifest (without its tasks) and the tasks, or returns every
+/// problem found (file, solver, reason).
+pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec<String>> {
     let comp = input.competition;
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
@@ -70,8 +72,8 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
     subs.sort_by(|a, b| a.name.cmp(&b.name));
     let slugs = solver_slugs(subs.iter().map(|s| s.name.as_str())).map_err(|e| vec![e])?;
 
-    // Tasks, keyed by path (`by_logic` below indexes them by track and logic).
-    let mut tasks: BTreeMap<String, TaskEntry> = BTreeMap::new();
+    // Tasks, by track and path (`by_logic` below indexes them by track and logic).
+    let mut store = TaskStore::default();
     for track in Track::ALL {
         let dir = PreparedSet::track_dir(&input.prepared, track);
         if !dir.join(MANIFEST_NAME).is_file() {
@@ -92,91 +94,32 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
             ));
             continue;
         };
-        for b in set.benchmarks {
-            let src = dir.join(&b.path);
-            let bad_path = Path::new(&b.path)
-                .components()
-                .any(|c| !matches!(c, std::path::Component::Normal(_)));
-            if bad_path || !b.path.ends_with(".smt2") {
-                problems.push(format!(
-                    "{}: prepared path '{}' must be a relative .smt2 path without '..'",
-                    dir.join(MANIFEST_NAME).display(),
-                    b.path
-                ));
-                continue;
+        // Checked in parallel (a file-system lookup each), in order.
+        let checked: Vec<Result<NewTask, String>> = {
+            use rayon::prelude::*;
+            set.benchmarks
+                .into_par_iter()
+                .map(|b| task_of(b, &dir, &input.out, def, track))
+                .collect()
+        };
+        let mut added = Vec::with_capacity(checked.len());
+        for c in checked {
+            match c {
+                Ok(t) => added.push(t),
+                Err(p) => problems.push(p),
             }
-            if let Some(p) = pattern_problem(&b.path) {
-                problems.push(format!("{}: {p}", dir.join(MANIFEST_NAME).display()));
-                continue;
-            }
-            if !src.is_file() {
-                problems.push(format!("{}: prepared file missing", src.display()));
-                continue;
-            }
-            let logic = b.original.logic.clone();
-            let Some(division) = def.division_of(logic.as_str()) else {
-                problems.push(format!(
-                    "{}: logic {logic} is not in any division of track {track}",
-                    src.display()
-                ));
-                continue;
-            };
-            let task = format!(
-                "tasks/{}/{}.yml",
-                track.page_suffix(),
-                b.path.trim_end_matches(".smt2")
-            );
-            let yml_dir = input.out.join(&task);
-            let yml_dir = yml_dir.parent().unwrap_or(&input.out);
-            let input_file = match utf8(&relative(yml_dir, &src)) {
-                Ok(s) => s,
-                Err(e) => {
-                    problems.push(e);
-                    continue;
-                }
-            };
-            if let Some(p) = pattern_problem(&input_file) {
-                problems.push(format!("{}: {p}", src.display()));
-                continue;
-            }
-            let expected_verdict = match (track.is_incremental(), b.status) {
-                (false, crate::model::Status::Sat) => Some(true),
-                (false, crate::model::Status::Unsat) => Some(false),
-                _ => None,
-            };
-            let mut task = task;
-            task.shrink_to_fit();
-            let mut prepared = format!("{}/{}", track.page_suffix(), b.path);
-            prepared.shrink_to_fit();
-            tasks.insert(
-                task,
-                TaskEntry {
-                    track,
-                    logic,
-                    division: division.clone(),
-                    input_file,
-                    prepared,
-                    original: b.original,
-                    status: b.status,
-                    expected: b.expected,
-                    expected_verdict,
-                    heat: b.heat,
-                },
-            );
+        }
+        if let Err(e) = store.add_track(track, added) {
+            problems.push(e);
         }
     }
 
-    // Track -> logic -> its tasks in path order (borrowed: no copy per task).
-    type Tasks<'t> = Vec<(&'t String, &'t TaskEntry)>;
-    let mut by_logic: BTreeMap<Track, BTreeMap<&Logic, Tasks>> = BTreeMap::new();
-    for (path, t) in &tasks {
-        by_logic
-            .entry(t.track)
-            .or_default()
-            .entry(&t.logic)
-            .or_default()
-            .push((path, t));
-    }
+    // Track -> logic -> its tasks in path order.
+    let by_logic: BTreeMap<Track, (&TrackTasks, &BTreeMap<Logic, Vec<u32>>)> = store
+        .tracks()
+        .iter()
+        .map(|t| (t.track(), (t, t.by_logic())))
+        .collect();
 
     // Unsat-core validation: only the validators `validate-cores generate` chose.
     let validators = match ValidatorSets::read(&input.prepared) {
@@ -206,7 +149,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                 }
             }
             for (track, divisions) in entered {
-                let Some(prepared) = by_logic.get(&track) else {
+                let Some((_, prepared)) = by_logic.get(&track) else {
                     continue;
                 };
                 for (division, logics) in divisions {
@@ -288,13 +231,17 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
             track.benchexec_suffix(),
             sanitize(division.as_str())
         );
-        // Task basenames must be unique per rundefinition (logs are keyed by them).
+        let (track_tasks, logic_tasks) = by_logic[&track];
+        // Task basenames must be unique per rundefinition (logs are keyed by them):
+        // those of the task paths, `<base of the prepared path without .smt2>.yml`.
         for (name, rd) in &rundefinitions {
             let mut seen = BTreeSet::new();
             for l in &rd.logics {
-                for (t, _) in &by_logic[&track][l] {
+                for &i in &logic_tasks[l] {
+                    let t = track_tasks.get(&store, i).path.trim_end_matches(".smt2");
                     let base = t.rsplit('/').next().unwrap_or(t);
                     if !seen.insert(base) {
+                        let base = format!("{base}.yml");
                         problems.push(format!(
                             "{file}: rundefinition '{name}': two tasks named '{base}'; BenchExec would overwrite one log with the other"
                         ));
@@ -326,9 +273,10 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         // chunks of at most `max_tasks`: one definition each.
         let logics: BTreeSet<&Logic> = rundefinitions.values().flat_map(|r| &r.logics).collect();
         let all_logics: Vec<Logic> = logics.iter().map(|l| (*l).clone()).collect();
-        let mut groups: BTreeMap<Option<u32>, Vec<&TaskEntry>> = BTreeMap::new();
+        let mut groups: BTreeMap<Option<u32>, Vec<TaskRef>> = BTreeMap::new();
         for l in logics {
-            for (_, t) in &by_logic[&track][l] {
+            for &i in &logic_tasks[l] {
+                let t = track_tasks.get(&store, i);
                 groups.entry(t.heat).or_default().push(t);
             }
         }
@@ -356,7 +304,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
                     for rd in rds.values_mut() {
                         rd.tasks = chunk
                             .iter()
-                            .filter(|t| rd.logics.contains(&t.logic))
+                            .filter(|t| rd.logics.iter().any(|l| l.as_str() == t.logic))
                             .count();
                     }
                     rds.retain(|_, rd| rd.tasks > 0);
@@ -410,10 +358,60 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, Vec<String>), Vec<String>> {
         test: input.test,
         solvers: slugs,
         definitions,
-        tasks,
+        tasks: BTreeMap::new(),
         tools,
     };
-    Ok((manifest, warnings))
+    drop(by_logic);
+    Ok((manifest, store, warnings))
+}
+
+/// The task of prepared benchmark `b` of `track` (in `dir`), or the problem with it.
+fn task_of(
+    b: PreparedBenchmark,
+    dir: &Path,
+    out: &Path,
+    def: &TrackDefinition,
+    track: Track,
+) -> Result<NewTask, String> {
+    let src = dir.join(&b.path);
+    let bad_path = Path::new(&b.path)
+        .components()
+        .any(|c| !matches!(c, std::path::Component::Normal(_)));
+    if bad_path || !b.path.ends_with(".smt2") {
+        return Err(format!(
+            "{}: prepared path '{}' must be a relative .smt2 path without '..'",
+            dir.join(MANIFEST_NAME).display(),
+            b.path
+        ));
+    }
+    if let Some(p) = pattern_problem(&b.path) {
+        return Err(format!("{}: {p}", dir.join(MANIFEST_NAME).display()));
+    }
+    if !src.is_file() {
+        return Err(format!("{}: prepared file missing", src.display()));
+    }
+    let logic = &b.original.logic;
+    let Some(division) = def.division_of(logic.as_str()) else {
+        return Err(format!(
+            "{}: logic {logic} is not in any division of track {track}",
+            src.display()
+        ));
+    };
+    let yml_dir = out.join(super::store::task_path(track, &b.path));
+    let yml_dir = yml_dir.parent().unwrap_or(out);
+    let input_file = utf8(&relative(yml_dir, &src))?;
+    if let Some(p) = pattern_problem(&input_file) {
+        return Err(format!("{}: {p}", src.display()));
+    }
+    Ok(NewTask {
+        path: b.path,
+        original: b.original,
+        input_file,
+        division: division.clone(),
+        status: b.status,
+        expected: b.expected,
+        heat: b.heat,
+    })
 }
 
 /// The solver binary participation `i` runs (what `executable()` of the file-based

@@ -1,6 +1,6 @@
 //! Task-definition YAML files (BenchExec format 2.0) and the property file.
 
-use crate::formats::generation::TaskEntry;
+use crate::formats::generation::TaskEntryRef;
 use crate::util::escape::yaml;
 
 /// File name of the (empty) property file in `tasks/`: BenchExec needs one to
@@ -13,18 +13,18 @@ pub const GENERATED_YAML: &str =
 
 /// The YAML text of a task at depth `tasks/<track>/<LOGIC>/x.yml`.
 #[cfg(test)]
-fn render(task: &TaskEntry) -> String {
+fn render(task: &TaskEntryRef) -> String {
     let mut s = String::with_capacity(512);
     render_into(task, &mut s);
     s
 }
 
 /// The YAML text of a task at depth `tasks/<track>/<LOGIC>/x.yml`, appended to `s` (one buffer reused for many tasks).
-pub fn render_into(task: &TaskEntry, s: &mut String) {
+pub fn render_into(task: &TaskEntryRef, s: &mut String) {
     use std::fmt::Write;
     s.push_str(GENERATED_YAML);
     s.push_str("format_version: \"2.0\"\ninput_files: ");
-    s.push_str(&yaml(&task.input_file));
+    s.push_str(&yaml(task.input_file));
     // A comment ends at any YAML line break (LF, CR, NEL, LS, PS): none may
     // reach it from a library path.
     s.push_str("\n# original: ");
@@ -55,9 +55,9 @@ pub fn render_into(task: &TaskEntry, s: &mut String) {
     }
     let _ = writeln!(s, "options:\n  smtcomp:\n    track: {}", task.track);
     s.push_str("    logic: ");
-    s.push_str(&yaml(task.logic.as_str()));
+    s.push_str(&yaml(task.logic));
     s.push_str("\n    division: ");
-    s.push_str(&yaml(task.division.as_str()));
+    s.push_str(&yaml(task.division));
     s.push('\n');
     if let Some(h) = task.heat {
         let _ = writeln!(s, "    heat: {h}");
@@ -67,6 +67,7 @@ pub fn render_into(task: &TaskEntry, s: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::generation::TaskEntry;
     use crate::formats::inventory::Smt2File;
     use crate::model::{Division, Logic, Status, Track};
 
@@ -93,7 +94,7 @@ mod tests {
                 expected_verdict: Some(false),
                 heat: None,
             };
-            let text = render(&t);
+            let text = render(&t.borrowed());
             let lines: Vec<&str> = text
                 .split(['\r', '\n', '\u{85}', '\u{2028}', '\u{2029}'])
                 .collect();

@@ -1,7 +1,10 @@
 //! Writing a planned [`Manifest`] into the execution directory.
 
+use super::store::{TaskRef, TaskStore};
 use super::{container, definition, scripts, tasks};
-use crate::formats::generation::{MANIFEST_FILE, Manifest, RUNS_FILE, ToolModule};
+use crate::formats::generation::{
+    Definition, MANIFEST_FILE, Manifest, RUNS_FILE, RunTask, ToolModule, write_runs_with,
+};
 use rayon::prelude::*;
 use std::fs;
 use std::io;
@@ -54,7 +57,8 @@ fn put_executable(path: &Path, text: &str) -> Result<(), String> {
     fs::set_permissions(path, fs::Permissions::from_mode(0o755)).map_err(ctx(path))
 }
 
-/// Writes everything into `out` (which exists). Directories `generate` owns are
+/// Writes everything into `out` (which exists): `m` without its tasks, which are
+/// `store`'s. Directories `generate` owns are
 /// replaced when `out` holds an earlier manifest; results are never touched.
 /// `binaries_from`, if
 /// given, is where `smtcomp-trace-executor` and `smtcomp-proof-wrapper` are copied
@@ -62,6 +66,7 @@ fn put_executable(path: &Path, text: &str) -> Result<(), String> {
 pub fn write(
     out: &Path,
     m: &Manifest,
+    store: &TaskStore,
     binaries_from: Option<&Path>,
 ) -> Result<Vec<String>, String> {
     let mut warnings = Vec::new();
@@ -93,11 +98,20 @@ pub fn write(
     let manifest_tmp = out.join(".manifest.json.generating");
     let (files, manifests) = std::thread::scope(|scope| {
         let manifests = scope.spawn(|| -> Result<(), String> {
-            m.write_runs(&out.join(RUNS_FILE))
-                .map_err(|e| e.to_string())?;
-            crate::formats::datafile::write_json(&manifest_tmp, m).map_err(|e| e.to_string())
+            write_runs_with(&out.join(RUNS_FILE), &m.definitions, |d| {
+                definition_tasks(store, d)
+                    .into_iter()
+                    .map(|t| RunTask {
+                        task: std::borrow::Cow::Owned(t.task_path()),
+                        logic: t.logic,
+                        benchmark: t.original,
+                    })
+                    .collect()
+            })
+            .map_err(|e| e.to_string())?;
+            write_manifest(&manifest_tmp, m, store)
         });
-        let files = write_tasks_and_definitions(out, m);
+        let files = write_tasks_and_definitions(out, m, store);
         let manifests = manifests
             .join()
             .unwrap_or_else(|_| Err("the manifest writer panicked".to_string()));
@@ -137,34 +151,181 @@ pub fn write(
     Ok(warnings)
 }
 
+/// The tasks definition `d` runs (some rundefinitions only those of their
+/// logics): of its track and the logics of its rundefinitions, in logic then path
+/// order, restricted to its selection (as
+/// [`crate::formats::generation::definition_tasks`] for a whole manifest).
+fn definition_tasks<'a>(store: &'a TaskStore, d: &Definition) -> Vec<TaskRef<'a>> {
+    let Some(track) = store.track(d.track) else {
+        return Vec::new();
+    };
+    let logics: std::collections::BTreeSet<&str> = match &d.selection {
+        Some(sel) => sel.logics.iter().map(|l| l.as_str()).collect(),
+        None => d
+            .rundefinitions
+            .values()
+            .flat_map(|rd| rd.logics.iter().map(|l| l.as_str()))
+            .collect(),
+    };
+    let all = logics
+        .into_iter()
+        .flat_map(|l| {
+            track
+                .by_logic()
+                .get(l)
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+        })
+        .map(|&i| track.get(store, i));
+    match &d.selection {
+        None => all.collect(),
+        Some(sel) => all
+            .filter(|t| t.heat == sel.heat)
+            .skip(sel.offset)
+            .take(sel.len)
+            .collect(),
+    }
+}
+
+/// `manifest.json` (under the name `path`): `m` with `store`'s tasks, exactly as
+/// `serde_json::to_writer_pretty` of the whole [`Manifest`] plus a newline, but
+/// with the task entries rendered in parallel in bounded batches and never held
+/// all at once.
+fn write_manifest(path: &Path, m: &Manifest, store: &TaskStore) -> Result<(), String> {
+    use std::io::Write;
+    let err = |e: io::Error| format!("{}: cannot write: {e}", path.display());
+    let mut head = serde_json::to_vec_pretty(m).map_err(|e| err(io::Error::other(e)))?;
+    // The top-level key (two spaces; nested ones are deeper, strings hold no
+    // raw newline): its empty map is replaced by the tasks.
+    const EMPTY: &[u8] = b"\n  \"tasks\": {}";
+    let at = head
+        .windows(EMPTY.len())
+        .position(|w| w == EMPTY)
+        .ok_or_else(|| err(io::Error::other("no tasks key in the manifest")))?
+        + EMPTY.len()
+        - 2;
+    let tail = head.split_off(at + 2);
+    head.truncate(at);
+    crate::formats::datafile::write_replacing(path, |file| {
+        let mut w = io::BufWriter::with_capacity(1 << 20, file);
+        w.write_all(&head)?;
+        if store.is_empty() {
+            w.write_all(b"{}")?;
+        } else {
+            w.write_all(b"{")?;
+            let mut first = true;
+            for track in store.tracks() {
+                let n = track.len() as u32;
+                let chunks: Vec<std::ops::Range<u32>> = (0..n)
+                    .step_by(MANIFEST_CHUNK as usize)
+                    .map(|a| a..n.min(a + MANIFEST_CHUNK))
+                    .collect();
+                for batch in chunks.chunks(16) {
+                    let parts: Vec<io::Result<Vec<u8>>> = batch
+                        .par_iter()
+                        .map(|r| {
+                            let leading = first && r.start == 0;
+                            manifest_entries(store, track, r.clone(), leading)
+                        })
+                        .collect();
+                    for part in parts {
+                        w.write_all(&part?)?;
+                    }
+                }
+                first &= track.is_empty();
+            }
+            w.write_all(b"\n  }")?;
+        }
+        w.write_all(&tail)?;
+        w.write_all(b"\n")?;
+        w.flush()
+    })
+    .map_err(err)
+}
+
+/// Tasks per parallel piece of `manifest.json`.
+const MANIFEST_CHUNK: u32 = 2048;
+
+/// The `"path": {entry}` members of tasks `range` of `track` as pretty JSON at
+/// the depth of the manifest's `tasks` map (each preceded by `,\n`, the first one
+/// by `\n` when `first`).
+fn manifest_entries(
+    store: &TaskStore,
+    track: &super::store::TrackTasks,
+    range: std::ops::Range<u32>,
+    first: bool,
+) -> io::Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(range.len() * 600);
+    let mut value = Vec::with_capacity(1024);
+    let mut prepared = String::new();
+    let mut key = String::new();
+    for i in range.clone() {
+        let t = track.get(store, i);
+        out.extend_from_slice(if first && i == range.start {
+            b"\n    "
+        } else {
+            b",\n    "
+        });
+        key.clear();
+        t.write_task_path(&mut key);
+        serde_json::to_writer(&mut out, &key).map_err(io::Error::other)?;
+        out.extend_from_slice(b": ");
+        value.clear();
+        serde_json::to_writer_pretty(&mut value, &t.entry(&mut prepared))
+            .map_err(io::Error::other)?;
+        // Two levels deeper: JSON strings never hold a raw newline.
+        for &b in &value {
+            out.push(b);
+            if b == b'\n' {
+                out.extend_from_slice(b"    ");
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The task files (each directory created once, the files written in parallel,
 /// one text buffer per worker) and the benchmark definitions.
-fn write_tasks_and_definitions(out: &Path, m: &Manifest) -> Result<(), String> {
-    let dirs: std::collections::BTreeSet<&Path> = m
-        .tasks
-        .keys()
-        .filter_map(|p| Path::new(p).parent())
-        .collect();
-    for d in dirs {
-        fs::create_dir_all(out.join(d)).map_err(ctx(&out.join(d)))?;
+fn write_tasks_and_definitions(out: &Path, m: &Manifest, store: &TaskStore) -> Result<(), String> {
+    for track in store.tracks() {
+        let base = out.join("tasks").join(track.track().page_suffix());
+        let mut dirs: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+        let mut last = None;
+        for t in track.iter(store) {
+            let trimmed = t.path.trim_end_matches(".smt2");
+            let dir = trimmed.rfind('/').map_or("", |k| &trimmed[..k]);
+            if last != Some(dir) {
+                dirs.insert(dir);
+                last = Some(dir);
+            }
+        }
+        for d in dirs {
+            let p = if d.is_empty() {
+                base.clone()
+            } else {
+                base.join(d)
+            };
+            fs::create_dir_all(&p).map_err(ctx(&p))?;
+        }
+        (0..track.len() as u32).into_par_iter().try_for_each_init(
+            || (String::with_capacity(1024), String::new(), String::new()),
+            |(text, key, prepared), i| {
+                let t = track.get(store, i);
+                key.clear();
+                t.write_task_path(key);
+                let p = out.join(&*key);
+                text.clear();
+                tasks::render_into(&t.entry(prepared), text);
+                fs::write(&p, text.as_bytes()).map_err(ctx(&p))
+            },
+        )?;
     }
-    let tasks: Vec<_> = m.tasks.iter().collect();
-    tasks.par_iter().try_for_each_init(
-        || String::with_capacity(1024),
-        |text, (path, task)| {
-            let p = out.join(path);
-            text.clear();
-            tasks::render_into(task, text);
-            fs::write(&p, text.as_bytes()).map_err(ctx(&p))
-        },
-    )?;
     fs::create_dir_all(out.join("definitions")).map_err(ctx(&out.join("definitions")))?;
     let defs: Vec<_> = m.definitions.iter().collect();
-    let index = m.by_track_logic();
     defs.par_iter().try_for_each(|(file, d)| {
         let p = out.join("definitions").join(file);
         let tasks = match &d.selection {
-            Some(_) => crate::formats::generation::definition_tasks(&index, d),
+            Some(_) => definition_tasks(store, d),
             None => Vec::new(),
         };
         fs::write(&p, definition::render(d, &tasks)).map_err(ctx(&p))

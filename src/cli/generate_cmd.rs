@@ -202,7 +202,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
                 print(&super::to_json(&serde_json::json!({
                     "exec": args.out.display().to_string(),
                     "definitions": g.manifest.definitions.len(),
-                    "tasks": g.manifest.tasks.len(),
+                    "tasks": g.tasks,
                     "runs": runs,
                     "warnings": g.warnings,
                     "per_definition": per_definition,
@@ -213,7 +213,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
                 "{}: {} definitions, {} tasks, {} runs\n",
                 args.out.display(),
                 g.manifest.definitions.len(),
-                g.manifest.tasks.len(),
+                g.tasks,
                 runs
             ))?;
             Ok(Outcome::Ok)

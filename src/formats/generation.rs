@@ -7,7 +7,7 @@
 //! is documented in `docs/benchexec.md`.
 
 use crate::formats::datafile::{self, DataFileError};
-use crate::formats::inventory::Smt2File;
+use crate::formats::inventory::{Smt2File, Smt2FileRef};
 use crate::model::{Division, Limits, Logic, Status, Track};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -207,88 +207,17 @@ impl Manifest {
     /// decompressed JSON is exactly `serde_json::to_writer(&self.runs())` plus a
     /// newline; readers take multi-member gzip).
     pub fn write_runs(&self, path: &Path) -> Result<(), DataFileError> {
-        use flate2::Compression;
-        use flate2::write::GzEncoder;
-        use rayon::prelude::*;
-        use std::io::Write;
-
         let index = self.by_track_logic();
-        let err = |e: std::io::Error| DataFileError::new(path, format!("cannot write: {e}"));
-        let member = |text: &[u8]| -> std::io::Result<Vec<u8>> {
-            let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
-            gz.write_all(text)?;
-            gz.finish()
-        };
-        let defs: Vec<(&String, &Definition)> = self.definitions.iter().collect();
-        // Whether a run was written before definition k (for the separating comma).
-        let mut before = Vec::with_capacity(defs.len());
-        let mut any = false;
-        for (_, d) in &defs {
-            before.push(any);
-            any |= d.rundefinitions.values().any(|rd| rd.tasks > 0);
-        }
-        let definition_member = |file: &String, d: &Definition, comma: bool| {
-            let mut text = Vec::new();
-            let mut first = !comma;
-            let tasks = definition_tasks(&index, d);
-            for (name, rd) in &d.rundefinitions {
-                for (task, t) in &tasks {
-                    if !rd.logics.contains(&t.logic) {
-                        continue;
-                    }
-                    if !first {
-                        text.push(b',');
-                    }
-                    first = false;
-                    serde_json::to_writer(
-                        &mut text,
-                        &RunRef {
-                            benchmark_definition: file,
-                            rundefinition: name,
-                            task,
-                            solver: &d.solver,
-                            participation: rd.participation as u32,
-                            track: d.track,
-                            division: &d.division,
-                            logic: &t.logic,
-                            benchmark: &t.original,
-                        },
-                    )
-                    .map_err(std::io::Error::other)?;
-                }
-            }
-            if text.is_empty() {
-                Ok(Vec::new())
-            } else {
-                member(&text)
-            }
-        };
-        datafile::write_replacing(path, |file| {
-            let mut w = std::io::BufWriter::new(file);
-            w.write_all(&member(
-                format!(
-                    "{{\"format\":{},\"runs\":[",
-                    crate::formats::runs_manifest::MANIFEST_FORMAT
-                )
-                .as_bytes(),
-            )?)?;
-            // Bounded batches, each written as soon as it is compressed: at most
-            // this many definitions' runs in memory at once.
-            for batch in defs.chunks(64).zip(before.chunks(64)) {
-                let parts: Vec<std::io::Result<Vec<u8>>> = batch
-                    .0
-                    .par_iter()
-                    .zip(batch.1.par_iter())
-                    .map(|((file, d), comma)| definition_member(file, d, *comma))
-                    .collect();
-                for part in parts {
-                    w.write_all(&part?)?;
-                }
-            }
-            w.write_all(&member(b"]}\n")?)?;
-            w.flush()
+        write_runs_with(path, &self.definitions, |d| {
+            definition_tasks(&index, d)
+                .into_iter()
+                .map(|(task, t)| RunTask {
+                    task: std::borrow::Cow::Borrowed(task.as_str()),
+                    logic: t.logic.as_str(),
+                    benchmark: t.original.borrowed(),
+                })
+                .collect()
         })
-        .map_err(err)
     }
 
     /// The tasks definition `d` runs (some rundefinitions only those of their
@@ -361,8 +290,164 @@ struct RunRef<'a> {
     participation: u32,
     track: Track,
     division: &'a Division,
-    logic: &'a Logic,
-    benchmark: &'a Smt2File,
+    logic: &'a str,
+    benchmark: Smt2FileRef<'a>,
+}
+
+/// One task of a definition, as the runs manifest needs it.
+#[derive(Debug, Clone)]
+pub struct RunTask<'a> {
+    /// The task path (`tasks/single-query/QF_BV/scrambled12.yml`).
+    pub task: std::borrow::Cow<'a, str>,
+    /// Its logic.
+    pub logic: &'a str,
+    /// Its original benchmark.
+    pub benchmark: Smt2FileRef<'a>,
+}
+
+/// A [`TaskEntry`] of borrowed fields: the same JSON (field names, order and
+/// omitted fields), for writing `manifest.json` from compact storage.
+#[derive(Debug, Serialize)]
+pub struct TaskEntryRef<'a> {
+    /// The track.
+    pub track: Track,
+    /// The logic.
+    pub logic: &'a str,
+    /// Division of the logic in the track.
+    pub division: &'a str,
+    /// The prepared file relative to the YAML's directory.
+    pub input_file: &'a str,
+    /// The prepared file relative to the prepared root.
+    pub prepared: &'a str,
+    /// The original benchmark.
+    pub original: Smt2FileRef<'a>,
+    /// Expected status.
+    pub status: Status,
+    /// Incremental: expected answer of each check-sat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<&'a [Status]>,
+    /// BenchExec expected verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_verdict: Option<bool>,
+    /// Heat (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heat: Option<u32>,
+}
+
+impl TaskEntry {
+    /// The borrowed form (serialized the same way).
+    pub fn borrowed(&self) -> TaskEntryRef<'_> {
+        TaskEntryRef {
+            track: self.track,
+            logic: self.logic.as_str(),
+            division: self.division.as_str(),
+            input_file: &self.input_file,
+            prepared: &self.prepared,
+            original: self.original.borrowed(),
+            status: self.status,
+            expected: self.expected.as_deref(),
+            expected_verdict: self.expected_verdict,
+            heat: self.heat,
+        }
+    }
+}
+
+/// Writes the runs manifest of `definitions` to `path` (gzip) without building
+/// it ([`Manifest::write_runs`]): `tasks_of(d)` gives the tasks definition `d`
+/// runs, in order ([`definition_tasks`]). Each definition's runs are serialized
+/// and compressed as one gzip member, definitions in parallel in bounded batches,
+/// members in definition order (the decompressed JSON is exactly
+/// `serde_json::to_writer(&manifest.runs())` plus a newline; readers take
+/// multi-member gzip).
+pub fn write_runs_with<'d, F>(
+    path: &Path,
+    definitions: &'d BTreeMap<String, Definition>,
+    tasks_of: F,
+) -> Result<(), DataFileError>
+where
+    F: Fn(&'d Definition) -> Vec<RunTask<'d>> + Sync,
+{
+    use flate2::Compression;
+    use flate2::write::GzEncoder;
+    use rayon::prelude::*;
+    use std::io::Write;
+
+    let err = |e: std::io::Error| DataFileError::new(path, format!("cannot write: {e}"));
+    let member = |text: &[u8]| -> std::io::Result<Vec<u8>> {
+        let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
+        gz.write_all(text)?;
+        gz.finish()
+    };
+    let defs: Vec<(&String, &Definition)> = definitions.iter().collect();
+    // Whether a run was written before definition k (for the separating comma).
+    let mut before = Vec::with_capacity(defs.len());
+    let mut any = false;
+    for (_, d) in &defs {
+        before.push(any);
+        any |= d.rundefinitions.values().any(|rd| rd.tasks > 0);
+    }
+    let definition_member = |file: &String, d: &'d Definition, comma: bool| {
+        let mut text = Vec::new();
+        let mut first = !comma;
+        let tasks = tasks_of(d);
+        for (name, rd) in &d.rundefinitions {
+            for t in &tasks {
+                if !rd.logics.iter().any(|l| l.as_str() == t.logic) {
+                    continue;
+                }
+                if !first {
+                    text.push(b',');
+                }
+                first = false;
+                serde_json::to_writer(
+                    &mut text,
+                    &RunRef {
+                        benchmark_definition: file,
+                        rundefinition: name,
+                        task: &t.task,
+                        solver: &d.solver,
+                        participation: rd.participation as u32,
+                        track: d.track,
+                        division: &d.division,
+                        logic: t.logic,
+                        benchmark: t.benchmark,
+                    },
+                )
+                .map_err(std::io::Error::other)?;
+            }
+        }
+        if text.is_empty() {
+            Ok(Vec::new())
+        } else {
+            member(&text)
+        }
+    };
+    datafile::write_replacing(path, |file| {
+        let mut w = std::io::BufWriter::new(file);
+        w.write_all(&member(
+            format!(
+                "{{\"format\":{},\"runs\":[",
+                crate::formats::runs_manifest::MANIFEST_FORMAT
+            )
+            .as_bytes(),
+        )?)?;
+        // Bounded batches, each written as soon as it is compressed: at most
+        // this many definitions' runs in memory at once.
+        for batch in defs.chunks(64).zip(before.chunks(64)) {
+            let parts: Vec<std::io::Result<Vec<u8>>> = batch
+                .0
+                .par_iter()
+                .zip(batch.1.par_iter())
+                .map(|((file, d), comma)| definition_member(file, d, *comma))
+                .collect();
+            for part in parts {
+                w.write_all(&part?)?;
+            }
+        }
+        w.write_all(&member(b"]}\n")?)?;
+        w.flush()
+    })
+    .map_err(err)
 }
 
 /// [`Manifest::definition_tasks`] with the index of [`Manifest::by_track_logic`].

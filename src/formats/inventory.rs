@@ -33,23 +33,54 @@ impl Smt2File {
     /// Appends [`Smt2File::path`] to `p` (reuse one buffer to look paths up
     /// without allocating).
     pub fn write_path(&self, p: &mut String) {
-        p.push_str(if self.incremental {
-            "incremental/"
-        } else {
-            "non-incremental/"
-        });
-        p.push_str(self.logic.as_str());
-        for part in &self.family {
-            p.push('/');
-            p.push_str(part);
+        self.borrowed().write_path(p);
+    }
+
+    /// The borrowed form (serialized the same way).
+    pub fn borrowed(&self) -> Smt2FileRef<'_> {
+        Smt2FileRef {
+            incremental: self.incremental,
+            logic: self.logic.as_str(),
+            family: &self.family,
+            name: &self.name,
         }
-        p.push('/');
-        p.push_str(&self.name);
     }
 
     /// The family as one string (`a/b`).
     pub fn family_path(&self) -> String {
         self.family.join("/")
+    }
+}
+
+/// A borrowed [`Smt2File`]: the same JSON (field names and order), built from
+/// compact storage without allocating (`generate` keeps 370k benchmarks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Smt2FileRef<'a> {
+    /// Whether it is an incremental benchmark.
+    pub incremental: bool,
+    /// Its logic.
+    pub logic: &'a str,
+    /// Family path parts.
+    pub family: &'a [String],
+    /// File name.
+    pub name: &'a str,
+}
+
+impl Smt2FileRef<'_> {
+    /// Appends the library-relative path ([`Smt2File::path`]) to `p`.
+    pub fn write_path(&self, p: &mut String) {
+        p.push_str(if self.incremental {
+            "incremental/"
+        } else {
+            "non-incremental/"
+        });
+        p.push_str(self.logic);
+        for part in self.family {
+            p.push('/');
+            p.push_str(part);
+        }
+        p.push('/');
+        p.push_str(self.name);
     }
 }
 
