@@ -3,8 +3,9 @@
 //! the streaming ingestion never holds the whole table.
 //!
 //! A `.gz` file is a sequence of gzip members of [`CHUNK`] lines each
-//! (compressed in parallel, a batch of members at a time); the fixed member
-//! size keeps the bytes independent of how the lines were fed in.
+//! (compressed in parallel on the rayon pool while the next chunk is filled, at
+//! most [`in_flight`] at once); the fixed member size keeps the bytes
+//! independent of how the lines were fed in.
 
 use crate::formats::runtable::IngestRecord;
 use crate::formats::table_identity::TableIdentity;
@@ -12,6 +13,7 @@ use anyhow::Context;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use rayon::prelude::*;
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -19,9 +21,15 @@ use std::path::{Path, PathBuf};
 /// Records (lines) per gzip member.
 const CHUNK: usize = 4096;
 
-/// Full chunks compressed together (in parallel) before they are written.
+/// Full chunks serialized together (in parallel) by [`write_jsonl`].
 fn batch_chunks() -> usize {
     2 * rayon::current_num_threads().max(1)
+}
+
+/// Chunks being compressed at once (each holds [`CHUNK`] lines, about 4.5 MB
+/// for ingestion records): one per pool thread. Bounds the writer's memory.
+fn in_flight() -> usize {
+    rayon::current_num_threads().max(1)
 }
 
 fn gzip(text: &[u8]) -> std::io::Result<Vec<u8>> {
@@ -43,8 +51,9 @@ pub struct JsonlWriter {
     /// The chunk being filled.
     chunk: Vec<u8>,
     chunk_lines: usize,
-    /// Full chunks not yet written.
-    full: Vec<Vec<u8>>,
+    /// Full chunks being compressed (or, uncompressed output, waiting), in
+    /// file order.
+    pending: VecDeque<Pending>,
     /// Whether any chunk was written.
     wrote: bool,
     done: bool,
@@ -69,14 +78,14 @@ impl JsonlWriter {
             gz: path.extension().is_some_and(|e| e == "gz"),
             chunk: Vec::new(),
             chunk_lines: 0,
-            full: Vec::new(),
+            pending: VecDeque::new(),
             wrote: false,
             done: false,
         };
         if let Some(id) = identity {
             let mut line = id.header_line();
             line.push(b'\n');
-            w.full.push(line);
+            w.push_chunk(line)?;
         }
         Ok(w)
     }
@@ -105,30 +114,55 @@ impl JsonlWriter {
         Ok(())
     }
 
-    /// Queues a full chunk of [`CHUNK`] lines (or the last one).
+    /// Queues a full chunk of [`CHUNK`] lines (or the last one): compressed
+    /// on the pool while the caller goes on, written in order.
     fn push_chunk(&mut self, text: Vec<u8>) -> anyhow::Result<()> {
-        self.full.push(text);
-        if self.full.len() >= batch_chunks() {
-            self.flush_chunks()?;
+        // Sized like this one: no reallocations while the next chunk fills.
+        if self.chunk.capacity() == 0 {
+            self.chunk = Vec::with_capacity(text.len() + text.len() / 8);
+        }
+        let next = if !self.gz {
+            Pending::Ready(text)
+        } else if rayon::current_thread_index().is_some() {
+            // On a pool thread, waiting for a job on the pool could wait
+            // forever (a pool of one): compress here.
+            Pending::Ready(gzip(&text)?)
+        } else {
+            let (tx, rx) = std::sync::mpsc::sync_channel(1);
+            rayon::spawn(move || {
+                // The receiver is gone only when the writer was dropped.
+                let _ = tx.send(gzip(&text));
+            });
+            Pending::Compressing(rx)
+        };
+        self.pending.push_back(next);
+        while self.pending.len() > in_flight() {
+            self.write_oldest()?;
         }
         Ok(())
     }
 
-    fn flush_chunks(&mut self) -> anyhow::Result<()> {
-        let chunks = std::mem::take(&mut self.full);
-        let chunks = if self.gz {
-            chunks
-                .par_iter()
-                .map(|c| gzip(c))
-                .collect::<std::io::Result<Vec<_>>>()?
-        } else {
-            chunks
+    /// Waits for the oldest pending chunk and writes it.
+    fn write_oldest(&mut self) -> anyhow::Result<()> {
+        let Some(next) = self.pending.pop_front() else {
+            return Ok(());
         };
-        for c in &chunks {
-            self.out
-                .write_all(c)
-                .with_context(|| format!("{}: cannot write", self.path.display()))?;
-            self.wrote = true;
+        let bytes = match next {
+            Pending::Ready(b) => b,
+            Pending::Compressing(rx) => rx
+                .recv()
+                .map_err(|_| anyhow::anyhow!("{}: compression failed", self.path.display()))??,
+        };
+        self.out
+            .write_all(&bytes)
+            .with_context(|| format!("{}: cannot write", self.path.display()))?;
+        self.wrote = true;
+        Ok(())
+    }
+
+    fn flush_chunks(&mut self) -> anyhow::Result<()> {
+        while !self.pending.is_empty() {
+            self.write_oldest()?;
         }
         Ok(())
     }
@@ -138,7 +172,7 @@ impl JsonlWriter {
         if self.chunk_lines > 0 {
             self.chunk_lines = 0;
             let text = std::mem::take(&mut self.chunk);
-            self.full.push(text);
+            self.push_chunk(text)?;
         }
         self.flush_chunks()?;
         if self.gz && !self.wrote {
@@ -160,6 +194,14 @@ impl JsonlWriter {
         self.done = true;
         Ok(())
     }
+}
+
+/// A chunk of a [`JsonlWriter`] on its way to the file.
+enum Pending {
+    /// Its bytes (compressed when the file is).
+    Ready(Vec<u8>),
+    /// Being compressed on the pool.
+    Compressing(std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>),
 }
 
 impl Drop for JsonlWriter {

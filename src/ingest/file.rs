@@ -386,11 +386,14 @@ pub fn ingest_xml(
         archive_rel,
     };
     let rundef = header.rundefinition().map(str::to_string);
-    let mut name_count: HashMap<String, u32> = HashMap::new();
-    for r in &runs {
-        *name_count
-            .entry(logs::log_name(rundef.as_deref(), &r.name))
-            .or_default() += 1;
+    // Each run's log name, built once.
+    let names: Vec<String> = runs
+        .iter()
+        .map(|r| logs::log_name(rundef.as_deref(), &r.name))
+        .collect();
+    let mut name_count: HashMap<&str, u32> = HashMap::new();
+    for name in &names {
+        *name_count.entry(name).or_default() += 1;
     }
     let dups = name_count.values().filter(|n| **n > 1).count();
     if dups > 0 {
@@ -401,9 +404,8 @@ pub fn ingest_xml(
     let mut reader = loc.map(LogReader::new);
     let mut records = Vec::with_capacity(runs.len());
     let mut meta = Vec::with_capacity(runs.len());
-    for run in &runs {
-        let name = logs::log_name(rundef.as_deref(), &run.name);
-        let shared = name_count.get(&name).copied().unwrap_or(1);
+    for (run, name) in runs.iter().zip(&names) {
+        let shared = name_count.get(name.as_str()).copied().unwrap_or(1);
         let (rec, m) = match reader.as_mut() {
             None => build(
                 &ctx,
@@ -422,8 +424,8 @@ pub fn ingest_xml(
                 None,
             ),
             Some(rd) => {
-                let member = rd.member(&name);
-                match rd.read(&name) {
+                let member = rd.member(name);
+                match rd.read(name) {
                     Ok(_) => {
                         let cut = rd.last_cut();
                         let bytes = rd.read_again();

@@ -55,7 +55,7 @@ pub use xml::{
 
 use crate::model::Competition;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Options of an ingestion.
@@ -378,10 +378,33 @@ struct Part<T> {
     /// first few as `source: task`.
     unexpected: BTreeMap<GroupKey, u64>,
     unexpected_runs: Vec<String>,
-    /// The tasks (`run@name`) of a result XML, to verify duplicate-file claims.
-    tasks: std::collections::BTreeSet<String>,
     kept: bool,
     stored: T,
+}
+
+/// Where a part's records are kept ([`ingest_inputs`]: in memory; [`ingest_inputs_to_file`]:
+/// a spilled run). The duplicate-file check reads the tasks back from there, and only for
+/// the files it compares, instead of every part keeping a set of its task names (which
+/// made the peak memory grow with the number of runs).
+trait StoredRecords {
+    /// Why the records cannot be read back.
+    type Error;
+    /// The distinct tasks (`run@name`) of the records.
+    fn tasks(&self) -> Result<BTreeSet<String>, Self::Error>;
+}
+
+impl StoredRecords for Vec<IngestRecord> {
+    type Error = std::convert::Infallible;
+    fn tasks(&self) -> Result<BTreeSet<String>, Self::Error> {
+        Ok(self.iter().map(|r| r.task.clone()).collect())
+    }
+}
+
+impl StoredRecords for spill::Run {
+    type Error = anyhow::Error;
+    fn tasks(&self) -> anyhow::Result<BTreeSet<String>> {
+        spill::Run::tasks(self)
+    }
 }
 
 fn read_input(input: &Input, opts: &IngestOptions<'_>) -> file::FileOutcome {
@@ -425,15 +448,11 @@ fn read_parts<T: Send, E: Send>(
             let mut matched = Vec::new();
             let mut unexpected: BTreeMap<GroupKey, u64> = BTreeMap::new();
             let mut unexpected_runs = Vec::new();
-            let mut tasks = std::collections::BTreeSet::new();
             for (r, m) in o.records.iter().zip(&o.meta) {
                 *statuses
                     .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
                     .or_default() += 1;
                 *answers.entry(r.answer.as_str().to_string()).or_default() += 1;
-                if o.header.is_some() {
-                    tasks.insert(r.task.clone());
-                }
                 if opts.manifest.is_some() {
                     match m.entry {
                         Some(e) => matched.push((e, m.failed, format!("{}: {}", r.source, r.task))),
@@ -456,7 +475,6 @@ fn read_parts<T: Send, E: Send>(
                 matched,
                 unexpected,
                 unexpected_runs,
-                tasks,
                 kept: true,
                 stored: store(i, o.records)?,
             };
@@ -473,7 +491,7 @@ fn read_parts<T: Send, E: Send>(
 /// (benchexec-formats.md 9 #13) — once it is verified that every run of the
 /// per-task-set file really is in the per-rundefinition file. Otherwise the
 /// per-task-set file is kept (with a warning).
-fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
+fn drop_duplicate_files<T: StoredRecords>(parts: &mut [Part<T>]) -> Result<(), T::Error> {
     let key = |o: &Part<T>| -> Option<(String, Option<String>)> {
         let h = o.header.as_ref()?;
         let src = &o.summary.source;
@@ -491,20 +509,34 @@ fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
             whole.insert(k, i);
         }
     }
-    let mut verdicts = Vec::new();
+    // (per-task-set part, its per-rundefinition part), grouped by the latter so
+    // that its tasks are read once.
+    let mut pairs = Vec::new();
     for (i, o) in parts.iter().enumerate() {
         let has_block = o.header.as_ref().is_some_and(|h| h.block.is_some());
         if has_block
             && let Some(k) = key(o)
             && let Some(&w) = whole.get(&k)
         {
-            let other = &parts[w];
-            let absent = o.tasks.difference(&other.tasks).count();
-            // Every run read (a file that could not be read completely has
-            // fewer tasks than runs: then nothing is verified).
-            let complete = o.tasks.len() as u64 == o.records && o.summary.unreadable.is_empty();
-            verdicts.push((i, other.summary.source.clone(), absent, complete));
+            pairs.push((w, i));
         }
+    }
+    pairs.sort_unstable();
+    let mut verdicts = Vec::new();
+    let mut whole_read: Option<usize> = None;
+    let mut whole_tasks = BTreeSet::new();
+    for (w, i) in pairs {
+        if whole_read != Some(w) {
+            whole_tasks = parts[w].stored.tasks()?;
+            whole_read = Some(w);
+        }
+        let o = &parts[i];
+        let tasks = o.stored.tasks()?;
+        let absent = tasks.iter().filter(|t| !whole_tasks.contains(*t)).count();
+        // Every run read (a file that could not be read completely has
+        // fewer tasks than runs: then nothing is verified).
+        let complete = tasks.len() as u64 == o.records && o.summary.unreadable.is_empty();
+        verdicts.push((i, parts[w].summary.source.clone(), absent, complete));
     }
     for (i, w, absent, complete) in verdicts {
         let o = &mut parts[i];
@@ -525,6 +557,7 @@ fn drop_duplicate_files<T>(parts: &mut [Part<T>]) {
             ));
         }
     }
+    Ok(())
 }
 
 /// The manifest accounting over the kept parts, and the records of the
@@ -645,12 +678,12 @@ pub const MISSING_ERROR: &str = "missing: no result for this run";
 /// Drops duplicate files and completes the accounting: the stored records of
 /// the kept files (in input order), the records of missing manifest runs, and
 /// the summary.
-fn settle<T>(
+fn settle<T: StoredRecords>(
     mut parts: Vec<Part<T>>,
     found: &Discovered,
     manifest: Option<&ManifestIndex>,
-) -> (Vec<T>, Vec<IngestRecord>, Summary) {
-    drop_duplicate_files(&mut parts);
+) -> Result<(Vec<T>, Vec<IngestRecord>, Summary), T::Error> {
+    drop_duplicate_files(&mut parts)?;
     let (accounting, missing) = match manifest {
         Some(m) => {
             let (a, r) = account(&parts, m);
@@ -678,7 +711,7 @@ fn settle<T>(
     summary.input_warnings = found.warnings.clone();
     summary.manifest = accounting;
     summary.add_missing_records(missing.len() as u64);
-    (kept, missing, summary)
+    Ok((kept, missing, summary))
 }
 
 /// Ingests the given inputs (see the module documentation), keeping every
@@ -699,7 +732,7 @@ pub fn ingest_inputs(found: &Discovered, opts: &IngestOptions<'_>) -> Ingested {
     let Ok(parts) = read_parts(&found.inputs, opts, |_, records| {
         Ok::<_, std::convert::Infallible>(records)
     });
-    let (kept, missing, summary) = settle(parts, found, opts.manifest);
+    let Ok((kept, missing, summary)) = settle(parts, found, opts.manifest);
     // No preallocation: the vector grows in place (mremap) while each file's
     // records are moved and freed, so the records are never held twice.
     let mut records = Vec::new();
@@ -763,7 +796,7 @@ pub fn ingest_inputs_to_file(
     let parts = read_parts(&found.inputs, opts, |i, records| {
         spill::write_run(&dir.file(&format!("file-{i}")), &records)
     })?;
-    let (mut runs, mut missing, summary) = settle(parts, found, opts.manifest);
+    let (mut runs, mut missing, summary) = settle(parts, found, opts.manifest)?;
     if !missing.is_empty() {
         sort_records(&mut missing);
         runs.push(spill::write_run(&dir.file("missing"), &missing)?);

@@ -110,6 +110,18 @@ pub fn write_run(path: &Path, records: &[IngestRecord]) -> anyhow::Result<Run> {
     })
 }
 
+impl Run {
+    /// The distinct tasks of the run's records (read back from its key lines).
+    pub fn tasks(&self) -> anyhow::Result<std::collections::BTreeSet<String>> {
+        let mut reader = RunReader::open(self)?;
+        let mut tasks = std::collections::BTreeSet::new();
+        while let Some(e) = reader.next()? {
+            tasks.insert(e.key.task.into_owned());
+        }
+        Ok(tasks)
+    }
+}
+
 /// One record read back from a run.
 struct Entry {
     key: SortKey<'static>,

@@ -77,8 +77,9 @@ impl<R: BufRead> BufRead for Capped<R> {
 }
 
 /// Cuts `v` to [`MAX_ATTRIBUTE_BYTES`] (at a character boundary); the note
-/// when it was cut.
-fn cap_attribute(what: &str, v: &mut String) -> Option<String> {
+/// when it was cut, naming the attribute `element@key` (built only then: this
+/// runs for every attribute of every run).
+fn cap_attribute(element: &str, key: &str, v: &mut String) -> Option<String> {
     if v.len() <= MAX_ATTRIBUTE_BYTES {
         return None;
     }
@@ -89,7 +90,7 @@ fn cap_attribute(what: &str, v: &mut String) -> Option<String> {
     }
     v.truncate(end);
     Some(format!(
-        "attribute {what} cut to {MAX_ATTRIBUTE_BYTES} of {full} bytes"
+        "attribute {element}@{key} cut to {MAX_ATTRIBUTE_BYTES} of {full} bytes"
     ))
 }
 
@@ -193,7 +194,7 @@ fn attr_value(
                 .normalized_value(XmlVersion::Implicit1_0)
                 .map_err(|err| format!("bad attribute value: {err}"))?
                 .into_owned();
-            cut.extend(cap_attribute(&format!("run@{key}"), &mut v));
+            cut.extend(cap_attribute("run", key, &mut v));
             return Ok(Some(v));
         }
     }
@@ -216,8 +217,7 @@ fn header_of(e: &BytesStart<'_>) -> Result<ResultHeader, String> {
             .normalized_value(XmlVersion::Implicit1_0)
             .map_err(|err| format!("bad attribute value on <result>: {err}"))?
             .into_owned();
-        let key = a.key.as_ref().to_string();
-        if let Some(c) = cap_attribute(&format!("result@{key}"), &mut v) {
+        if let Some(c) = cap_attribute("result", a.key.as_ref(), &mut v) {
             h.cut.push(c);
         }
         *slot = Some(v);
@@ -254,8 +254,7 @@ fn column_of(
             .normalized_value(XmlVersion::Implicit1_0)
             .map_err(|err| format!("bad attribute value on <column>: {err}"))?
             .into_owned();
-        let key = a.key.as_ref().to_string();
-        cut.extend(cap_attribute(&format!("column@{key}"), &mut v));
+        cut.extend(cap_attribute("column", a.key.as_ref(), &mut v));
         *slot = Some(v);
     }
     Ok(title.zip(value))
