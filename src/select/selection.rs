@@ -220,8 +220,8 @@ impl SelectionView<'_> {
 }
 
 /// The benchmarks of a track grouped by logic, each group in path order.
-fn view_candidates<'v, 'a>(
-    inv: &'v InventoryView<'a>,
+fn view_candidates<'a>(
+    inv: &InventoryView<'a>,
     incremental: bool,
 ) -> BTreeMap<&'a str, Vec<BenchRef<'a>>> {
     let mut by_logic: BTreeMap<&'a str, Vec<BenchRef<'a>>> = BTreeMap::new();
