@@ -3,16 +3,19 @@
 use super::{CmdResult, Failure, GlobalArgs, Outcome, print, to_json};
 use crate::benchmarks::Inventory;
 use crate::formats::datafile;
+use crate::formats::inventory::InventoryView;
+use crate::formats::inventory_cache;
 use crate::formats::results::{ResultsFile, RunRecord};
 use crate::model::{Competition, Logic, RulesEdition, Status, Track};
 use crate::select::{
-    PreviousRelease, Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves, select,
-    select_parallel,
+    PreviousRelease, Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves,
+    select_parallel, select_view, write_selection_json,
 };
 use crate::submission::load_set;
 use clap::Args;
 use std::collections::{BTreeSet, HashMap};
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `smtcomp select`.
@@ -100,7 +103,6 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
     // The edition's own filters (2015: no unknown status; 2023: no arrays or
     // datatypes in Model Validation) follow `rules`.
     comp.rules = args.edition.unwrap_or(comp.rules);
-    let inv = Inventory::read_cached(&args.inventory)?;
     let mut notes = Vec::new();
     let previous_release = match &args.previous_inventory {
         Some(f) => {
@@ -117,13 +119,16 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
     let previous = read_results(&args.previous_results, &comp, &mut notes, true)?;
     let current = read_results(&args.current_results, &comp, &mut notes, false)?;
     // Expected statuses by path: only needed to judge results.
-    let statuses: HashMap<String, Status> = if previous.is_empty() && current.is_empty() {
-        HashMap::new()
-    } else {
-        inv.non_incremental
-            .iter()
-            .map(|b| (b.file.path(), b.status))
-            .collect()
+    let no_results = previous.is_empty() && current.is_empty();
+    let statuses = |inv: &InventoryView<'_>| -> HashMap<String, Status> {
+        if no_results {
+            HashMap::new()
+        } else {
+            inv.non_incremental
+                .iter()
+                .map(|b| (b.path(), b.status))
+                .collect()
+        }
     };
     let only = only_logics(&args.submissions, &comp, args.track.get())?;
     let only = if args.include_non_competitive {
@@ -131,55 +136,89 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
     } else {
         competitive_only(&args.submissions, &comp, args.track.get(), only, &mut notes)?
     };
-    let mut selection = match args.track.get() {
-        Track::Parallel | Track::Cloud => {
-            let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses);
-            select_parallel(&inv, &comp, args.track.get(), seed, &fastest, only.as_ref())
+    let track = args.track.get();
+    if matches!(track, Track::Parallel | Track::Cloud) {
+        let inv = Inventory::read_cached(&args.inventory)?;
+        let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses(&inv.view()));
+        let mut selection = select_parallel(&inv, &comp, track, seed, &fastest, only.as_ref())
+            .map_err(|e| anyhow::anyhow!(e))?;
+        notes.append(&mut selection.notes);
+        selection.notes = notes;
+        require_selected(&args, selection.benchmarks.len())?;
+        if args.explain {
+            print(&explain(&selection))?;
         }
-        track => {
-            let triviality = Triviality::tally(
-                previous.iter().map(Vec::as_slice),
-                &statuses,
-                comp.selection.trivial_time_s,
-            );
-            let all_current: Vec<RunRecord> = current.into_iter().flatten().collect();
-            let sound = SoundAnswers::collect(&all_current, &statuses, &comp);
-            let input = SelectionInputs {
-                competition: &comp,
-                track,
-                seed,
-                triviality: &triviality,
-                sound: &sound,
-                heats: args.heats,
-                only_logics: only.as_ref(),
-                previous: previous_release.as_ref(),
-                test_per_logic: args.test.then_some(args.test_per_logic),
-            };
-            if args.test {
-                let note = test_note(&args, &triviality, seed, comp.selection.trivial_time_s);
-                eprintln!("note: {note}");
-                notes.push(note);
+        match &args.output {
+            Some(path) => datafile::write_json(path, &selection)?,
+            None if !args.explain => print(&to_json(&selection)?)?,
+            None => {}
+        }
+        // The process ends here: freeing the inventory and the selection one
+        // allocation at a time (a million strings) would only cost time.
+        std::mem::forget(inv);
+        std::mem::forget(selection);
+        return Ok(Outcome::Ok);
+    }
+    // The other tracks select over the inventory borrowed from its cache: no
+    // string is copied per benchmark, and the file is written by hand
+    // (`select::write_selection_json`, the bytes serde_json would write).
+    inventory_cache::with_view(&args.inventory, |inv| -> CmdResult {
+        let statuses = statuses(inv);
+        let triviality = Triviality::tally(
+            previous.iter().map(Vec::as_slice),
+            &statuses,
+            comp.selection.trivial_time_s,
+        );
+        let all_current: Vec<RunRecord> = current.into_iter().flatten().collect();
+        let sound = SoundAnswers::collect(&all_current, &statuses, &comp);
+        let input = SelectionInputs {
+            competition: &comp,
+            track,
+            seed,
+            triviality: &triviality,
+            sound: &sound,
+            heats: args.heats,
+            only_logics: only.as_ref(),
+            previous: previous_release.as_ref(),
+            test_per_logic: args.test.then_some(args.test_per_logic),
+        };
+        if args.test {
+            let note = test_note(&args, &triviality, seed, comp.selection.trivial_time_s);
+            eprintln!("note: {note}");
+            notes.push(note);
+        }
+        let mut selection = select_view(inv, &input).map_err(|e| anyhow::anyhow!(e))?;
+        notes.append(&mut selection.notes);
+        selection.notes = notes;
+        require_selected(&args, selection.benchmarks.len())?;
+        if args.explain {
+            print(&explain(&selection.to_owned()))?;
+        }
+        match &args.output {
+            Some(path) if path.extension().is_some_and(|e| e == "gz") => {
+                datafile::write_json(path, &selection.to_owned())?
             }
-            select(&inv, &input)
+            Some(path) => datafile::write_replacing(path, |file| {
+                let mut w = BufWriter::with_capacity(1 << 20, file);
+                write_selection_json(&mut w, &selection)?;
+                w.write_all(b"\n")?;
+                w.flush()
+            })
+            .map_err(|e| datafile::DataFileError::new(path, format!("cannot write: {e}")))?,
+            None if !args.explain => {
+                let mut out = std::io::stdout().lock();
+                match write_selection_json(&mut out, &selection)
+                    .and_then(|_| out.write_all(b"\n"))
+                    .and_then(|_| out.flush())
+                {
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                    other => other?,
+                }
+            }
+            None => {}
         }
-    }
-    .map_err(|e| anyhow::anyhow!(e))?;
-    notes.append(&mut selection.notes);
-    selection.notes = notes;
-    require_selected(&args, selection.benchmarks.len())?;
-    if args.explain {
-        print(&explain(&selection))?;
-    }
-    match &args.output {
-        Some(path) => datafile::write_json(path, &selection)?,
-        None if !args.explain => print(&to_json(&selection)?)?,
-        None => {}
-    }
-    // The process ends here: freeing the inventory and the selection one
-    // allocation at a time (a million strings) would only cost time.
-    std::mem::forget(inv);
-    std::mem::forget(selection);
-    Ok(Outcome::Ok)
+        Ok(Outcome::Ok)
+    })?
 }
 
 /// `select --edition 2008`.

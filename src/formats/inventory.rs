@@ -206,3 +206,116 @@ impl Inventory {
         self.errors.sort_by(|a, b| a.path.cmp(&b.path));
     }
 }
+
+/// One benchmark of an inventory, borrowed: what selection needs of it, without
+/// owning a string (see [`InventoryView`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BenchRef<'a> {
+    /// Whether it is an incremental benchmark.
+    pub incremental: bool,
+    /// Its logic.
+    pub logic: &'a Logic,
+    /// Family path parts.
+    pub family: &'a [String],
+    /// File name.
+    pub name: &'a str,
+    /// Expected status (`incremental` for incremental benchmarks).
+    pub status: Status,
+    /// Assertions (non-incremental) or check-sats (incremental).
+    pub count: u64,
+}
+
+impl BenchRef<'_> {
+    /// The library path, as [`Smt2File::path`].
+    pub fn path(&self) -> String {
+        let mut p = String::new();
+        self.write_path(&mut p);
+        p
+    }
+
+    /// Appends the library path to `p`.
+    pub fn write_path(&self, p: &mut String) {
+        p.push_str(if self.incremental {
+            "incremental/"
+        } else {
+            "non-incremental/"
+        });
+        p.push_str(self.logic.as_str());
+        for part in self.family {
+            p.push('/');
+            p.push_str(part);
+        }
+        p.push('/');
+        p.push_str(self.name);
+    }
+
+    /// An owned copy of its identity.
+    pub fn to_file(&self) -> Smt2File {
+        Smt2File {
+            incremental: self.incremental,
+            logic: self.logic.clone(),
+            family: self.family.to_vec(),
+            name: self.name.to_owned(),
+        }
+    }
+
+    /// Compares the library paths of two benchmarks of the same kind and
+    /// logic (the part after `LOGIC/`) without building them: benchmarks of one
+    /// family (the common case) compare by name.
+    pub fn cmp_in_logic(&self, other: &BenchRef<'_>) -> std::cmp::Ordering {
+        let same_family = (std::ptr::eq(self.family.as_ptr(), other.family.as_ptr())
+            && self.family.len() == other.family.len())
+            || self.family == other.family;
+        if same_family {
+            return self.name.cmp(other.name);
+        }
+        let tail = |b: &BenchRef<'_>| {
+            let family = b.family.iter().flat_map(|p| p.bytes().chain([b'/']));
+            family.chain(b.name.bytes()).collect::<Vec<u8>>()
+        };
+        tail(self).cmp(&tail(other))
+    }
+}
+
+/// An inventory's benchmarks, borrowed (from an [`Inventory`] or directly from
+/// its binary cache, [`inventory_cache::with_view`](crate::formats::inventory_cache::with_view)),
+/// in the inventory's order.
+#[derive(Debug, Clone, Default)]
+pub struct InventoryView<'a> {
+    /// Incremental benchmarks.
+    pub incremental: Vec<BenchRef<'a>>,
+    /// Non-incremental benchmarks.
+    pub non_incremental: Vec<BenchRef<'a>>,
+}
+
+impl Inventory {
+    /// The benchmarks, borrowed.
+    pub fn view(&self) -> InventoryView<'_> {
+        InventoryView {
+            incremental: self
+                .incremental
+                .iter()
+                .map(|b| BenchRef {
+                    incremental: b.file.incremental,
+                    logic: &b.file.logic,
+                    family: &b.file.family,
+                    name: &b.file.name,
+                    status: Status::Incremental,
+                    count: b.check_sats,
+                })
+                .collect(),
+            non_incremental: self
+                .non_incremental
+                .iter()
+                .map(|b| BenchRef {
+                    incremental: b.file.incremental,
+                    logic: &b.file.logic,
+                    family: &b.file.family,
+                    name: &b.file.name,
+                    status: b.status,
+                    count: b.asserts,
+                })
+                .collect(),
+        }
+    }
+}

@@ -26,7 +26,8 @@
 
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
-    Category, IncrementalInfo, Inventory, NonIncrementalInfo, ScanError, Smt2File,
+    BenchRef, Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError,
+    Smt2File,
 };
 use crate::model::{Logic, Status};
 use sha2::{Digest, Sha256};
@@ -148,6 +149,43 @@ pub fn load_only(
         source,
         rejected,
     })
+}
+
+/// Calls `f` with the benchmarks of the inventory `path`, borrowed: from a
+/// valid cache file in [`cache_dir`] they are decoded without allocating per
+/// benchmark (what `select` needs); otherwise the JSON is parsed (and the cache
+/// written) as [`read`] does. The same benchmarks, in the same order, either way.
+pub fn with_view<R>(
+    path: &Path,
+    f: impl FnOnce(&InventoryView<'_>) -> R,
+) -> Result<R, DataFileError> {
+    with_view_in(path, cache_dir().as_deref(), MIN_CACHED_BYTES, f)
+}
+
+/// [`with_view`] with a cache in `dir` (`None`: no cache); files smaller than
+/// `min_bytes` are not cached.
+pub fn with_view_in<R>(
+    path: &Path,
+    dir: Option<&Path>,
+    min_bytes: u64,
+    f: impl FnOnce(&InventoryView<'_>) -> R,
+) -> Result<R, DataFileError> {
+    if let Some(dir) = dir
+        && let Ok(raw) = std::fs::read(path)
+        && raw.len() as u64 >= min_bytes
+    {
+        let hash: [u8; 32] = Sha256::digest(&raw).into();
+        if let Ok(bytes) = std::fs::read(cache_file(dir, &hash))
+            && let Ok(compact) = decode_compact(&bytes, &hash)
+        {
+            let view = compact.view();
+            return Ok(f(&view));
+        }
+    }
+    // No cache, or an invalid one: the loader parses, reports and rewrites.
+    let loaded = load(path, dir, min_bytes)?;
+    let view = loaded.inventory.view();
+    Ok(f(&view))
 }
 
 /// The cache file of an inventory whose bytes hash to `hash`.
@@ -306,6 +344,12 @@ pub fn decode_only(
     hash: &[u8; 32],
     keep: &dyn Fn(&str) -> bool,
 ) -> Result<Inventory, String> {
+    Ok(decode_compact(bytes, hash)?.into_inventory(keep))
+}
+
+/// The payload of a cache file once its header (magic, version, content hash,
+/// length) and checksum are checked.
+fn checked_payload<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<&'b [u8], String> {
     if bytes.len() < HEADER_LEN {
         return Err(format!(
             "truncated: {} bytes, shorter than the header",
@@ -336,108 +380,187 @@ pub fn decode_only(
     if crc32fast::hash(payload) != crc {
         return Err("corrupt: payload checksum differs".into());
     }
+    Ok(payload)
+}
+
+/// Checks and decodes a whole cache file into its tables and entries, which
+/// borrow their names from `bytes`.
+fn decode_compact<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<Compact<'b>, String> {
+    let payload = checked_payload(bytes, hash)?;
     let mut r = Reader { b: payload, at: 0 };
-    let inv = decode_payload(&mut r, keep).map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
+    let compact = decode_payload(&mut r).map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
     if r.at != payload.len() {
         return Err(format!("corrupt: trailing bytes after {}", r.at));
     }
-    Ok(inv)
+    Ok(compact)
 }
 
-/// A decoded entry's identity, borrowed from the payload and the tables.
-struct FileRef<'a> {
+/// A decoded cache: the logic and family tables, and per benchmark its table
+/// indices and its name borrowed from the file's bytes (no allocation per entry).
+struct Compact<'b> {
+    logics: Vec<Logic>,
+    families: Vec<Vec<String>>,
+    incremental: Vec<Entry<'b>>,
+    non_incremental: Vec<Entry<'b>>,
+    errors: Vec<ScanError>,
+}
+
+/// One benchmark of a [`Compact`] (every index and code already checked).
+struct Entry<'b> {
     incremental: bool,
     logic: usize,
     family: usize,
-    name: &'a str,
+    name: &'b str,
+    /// Assertions or check-sats.
+    count: u64,
+    /// `incremental` for incremental benchmarks.
+    status: Status,
+    /// Incremental: the statuses of the check-sats (valid codes), if recorded.
+    statuses: Option<&'b [u8]>,
+    category: Option<Category>,
 }
 
-fn decode_payload(r: &mut Reader<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Inventory, String> {
+impl<'b> Compact<'b> {
+    fn bench(&self, e: &Entry<'b>) -> BenchRef<'_> {
+        BenchRef {
+            incremental: e.incremental,
+            logic: &self.logics[e.logic],
+            family: &self.families[e.family],
+            name: e.name,
+            status: e.status,
+            count: e.count,
+        }
+    }
+
+    fn view(&self) -> InventoryView<'_> {
+        InventoryView {
+            incremental: self.incremental.iter().map(|e| self.bench(e)).collect(),
+            non_incremental: self.non_incremental.iter().map(|e| self.bench(e)).collect(),
+        }
+    }
+
+    /// The owned inventory of the entries whose path satisfies `keep` (the
+    /// others are skipped without allocating).
+    fn into_inventory(self, keep: &dyn Fn(&str) -> bool) -> Inventory {
+        // Each family as the path fragment `part/part/` (empty for no parts).
+        let fragments: Vec<String> = self
+            .families
+            .iter()
+            .map(|parts| parts.iter().flat_map(|p| [p.as_str(), "/"]).collect())
+            .collect();
+        let mut path = String::new();
+        let mut file = |e: &Entry<'_>| -> Option<Smt2File> {
+            path.clear();
+            path.push_str(if e.incremental {
+                "incremental/"
+            } else {
+                "non-incremental/"
+            });
+            path.push_str(self.logics[e.logic].as_str());
+            path.push('/');
+            path.push_str(&fragments[e.family]);
+            path.push_str(e.name);
+            keep(&path).then(|| Smt2File {
+                incremental: e.incremental,
+                logic: self.logics[e.logic].clone(),
+                family: self.families[e.family].clone(),
+                name: e.name.to_owned(),
+            })
+        };
+        let mut incremental = Vec::with_capacity(self.incremental.len());
+        for e in &self.incremental {
+            if let Some(file) = file(e) {
+                incremental.push(IncrementalInfo {
+                    file,
+                    check_sats: e.count,
+                    statuses: e.statuses.map(|codes| {
+                        codes
+                            .iter()
+                            .map(|c| status(*c).unwrap_or(Status::Unknown))
+                            .collect()
+                    }),
+                });
+            }
+        }
+        let mut non_incremental = Vec::with_capacity(self.non_incremental.len());
+        for e in &self.non_incremental {
+            if let Some(file) = file(e) {
+                non_incremental.push(NonIncrementalInfo {
+                    file,
+                    status: e.status,
+                    asserts: e.count,
+                    category: e.category,
+                });
+            }
+        }
+        incremental.shrink_to_fit();
+        non_incremental.shrink_to_fit();
+        Inventory {
+            incremental,
+            non_incremental,
+            errors: self.errors,
+        }
+    }
+}
+
+fn decode_payload<'b>(r: &mut Reader<'b>) -> Result<Compact<'b>, String> {
     let n = r.count()?;
     let logics = (0..n)
         .map(|_| r.string().map(Logic::new))
         .collect::<Result<Vec<_>, _>>()?;
     let n = r.count()?;
     let mut families = Vec::with_capacity(n);
-    // Each family as the path fragment `part/part/` (empty for no parts).
-    let mut fragments = Vec::with_capacity(n);
     for _ in 0..n {
         let k = r.count()?;
-        let parts = (0..k).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?;
-        let mut frag = String::new();
-        for p in &parts {
-            frag.push_str(p);
-            frag.push('/');
-        }
-        families.push(parts);
-        fragments.push(frag);
+        families.push((0..k).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?);
     }
-    let mut path = String::new();
-    // Decodes one identity and says whether `keep` wants it.
-    let mut file = |r: &mut Reader<'_>| -> Result<Option<Smt2File>, String> {
+    // One identity: (incremental, logic, family, name), indices checked.
+    let file = |r: &mut Reader<'b>| -> Result<(bool, usize, usize, &'b str), String> {
         let incremental = match r.u()? {
             0 => false,
             1 => true,
             x => return Err(format!("bad flag {x}")),
         };
-        let f = FileRef {
-            incremental,
-            logic: usize::try_from(r.u()?)
-                .ok()
-                .filter(|i| *i < logics.len())
-                .ok_or("logic index")?,
-            family: usize::try_from(r.u()?)
-                .ok()
-                .filter(|i| *i < families.len())
-                .ok_or("family index")?,
-            name: r.str()?,
-        };
-        path.clear();
-        path.push_str(if f.incremental {
-            "incremental/"
-        } else {
-            "non-incremental/"
-        });
-        path.push_str(logics[f.logic].as_str());
-        path.push('/');
-        path.push_str(&fragments[f.family]);
-        path.push_str(f.name);
-        if !keep(&path) {
-            return Ok(None);
-        }
-        Ok(Some(Smt2File {
-            incremental: f.incremental,
-            logic: logics[f.logic].clone(),
-            family: families[f.family].clone(),
-            name: f.name.to_owned(),
-        }))
+        let logic = usize::try_from(r.u()?)
+            .ok()
+            .filter(|i| *i < logics.len())
+            .ok_or("logic index")?;
+        let family = usize::try_from(r.u()?)
+            .ok()
+            .filter(|i| *i < families.len())
+            .ok_or("family index")?;
+        Ok((incremental, logic, family, r.str()?))
     };
     let n = r.count()?;
     let mut incremental = Vec::with_capacity(n);
     for _ in 0..n {
-        let file = file(r)?;
+        let (inc, logic, family, name) = file(r)?;
         let check_sats = r.u()?;
         let statuses = match r.u()? {
             0 => None,
-            k => Some(
-                r.bytes(usize::try_from(k - 1).map_err(|_| "length too large")?)?
-                    .iter()
-                    .map(|c| status(*c))
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
+            k => {
+                let codes = r.bytes(usize::try_from(k - 1).map_err(|_| "length too large")?)?;
+                for c in codes {
+                    status(*c)?;
+                }
+                Some(codes)
+            }
         };
-        if let Some(file) = file {
-            incremental.push(IncrementalInfo {
-                file,
-                check_sats,
-                statuses,
-            });
-        }
+        incremental.push(Entry {
+            incremental: inc,
+            logic,
+            family,
+            name,
+            count: check_sats,
+            status: Status::Incremental,
+            statuses,
+            category: None,
+        });
     }
     let n = r.count()?;
     let mut non_incremental = Vec::with_capacity(n);
     for _ in 0..n {
-        let file = file(r)?;
+        let (inc, logic, family, name) = file(r)?;
         let status = status(r.byte()?)?;
         let asserts = r.u()?;
         let category = match r.byte()? {
@@ -448,17 +571,17 @@ fn decode_payload(r: &mut Reader<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Inv
             4 => Some(Category::Random),
             x => return Err(format!("bad category {x}")),
         };
-        if let Some(file) = file {
-            non_incremental.push(NonIncrementalInfo {
-                file,
-                status,
-                asserts,
-                category,
-            });
-        }
+        non_incremental.push(Entry {
+            incremental: inc,
+            logic,
+            family,
+            name,
+            count: asserts,
+            status,
+            statuses: None,
+            category,
+        });
     }
-    incremental.shrink_to_fit();
-    non_incremental.shrink_to_fit();
     let n = r.count()?;
     let mut errors = Vec::with_capacity(n);
     for _ in 0..n {
@@ -467,7 +590,9 @@ fn decode_payload(r: &mut Reader<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Inv
             reason: r.string()?,
         });
     }
-    Ok(Inventory {
+    Ok(Compact {
+        logics,
+        families,
         incremental,
         non_incremental,
         errors,

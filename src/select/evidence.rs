@@ -107,6 +107,11 @@ impl SoundAnswers {
         SoundAnswers { answers, unsound }
     }
 
+    /// Number of benchmarks with a sound solver's definite answer.
+    pub fn known(&self) -> usize {
+        self.answers.len()
+    }
+
     /// Whether some sound solver answered `sat` on the benchmark.
     pub fn said_sat(&self, path: &str) -> bool {
         self.answers.get(path).is_some_and(|a| a.0)

@@ -6,11 +6,14 @@ mod evidence;
 mod parallel;
 mod previous;
 mod selection;
+mod write;
 
 pub use crate::util::rng::GlibcRandom;
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};
 pub use parallel::select_parallel;
 pub use previous::PreviousRelease;
 pub use selection::{
-    Candidate, LogicStats, SelectedBenchmark, Selection, SelectionInputs, candidates, cap, select,
+    Candidate, LogicStats, SelectedBenchmark, SelectedRef, Selection, SelectionInputs,
+    SelectionView, candidates, cap, select, select_view,
 };
+pub use write::write_selection_json;

@@ -41,14 +41,25 @@ impl PreviousRelease {
     /// when it has the family, `None` when it has no benchmark of the logic (the
     /// caller falls back to the prefix rule).
     pub fn is_new_family(&self, file: &Smt2File) -> Option<bool> {
-        let logic = file.logic.as_str().to_string();
-        if !self.logics.contains(&(file.incremental, logic.clone())) {
+        self.is_new_family_of(file.incremental, file.logic.as_str(), &file.family)
+    }
+
+    /// [`PreviousRelease::is_new_family`] of a benchmark given by its kind,
+    /// logic and family parts.
+    pub fn is_new_family_of(
+        &self,
+        incremental: bool,
+        logic: &str,
+        family: &[String],
+    ) -> Option<bool> {
+        let logic = logic.to_string();
+        if !self.logics.contains(&(incremental, logic.clone())) {
             return None;
         }
         Some(
             !self
                 .families
-                .contains(&(file.incremental, logic, file.family_path())),
+                .contains(&(incremental, logic, family.join("/"))),
         )
     }
 

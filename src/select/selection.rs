@@ -8,6 +8,7 @@
 use super::evidence::{SoundAnswers, Triviality};
 use super::previous::PreviousRelease;
 use crate::benchmarks::{Inventory, Smt2File};
+use crate::formats::inventory::{BenchRef, InventoryView};
 use crate::model::{Competition, Logic, NewBenchmarkPriority, RulesEdition, Status, Track};
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
@@ -160,6 +161,93 @@ pub fn cap(n: usize, min_used: u64, ratio: f64) -> usize {
 /// Runs the selection for SingleQuery, Incremental, UnsatCore, ModelValidation or
 /// ProofExhibition (unsat benchmarks only; the track's own `selection` size if it has one).
 pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, String> {
+    select_view(&inv.view(), input).map(|s| s.to_owned())
+}
+
+/// A selection whose benchmarks are borrowed from the inventory
+/// ([`select_view`]); [`SelectionView::to_owned`] is the [`Selection`], and
+/// [`write_selection_json`](super::write_selection_json) writes the same bytes
+/// as its pretty JSON.
+#[derive(Debug, Clone)]
+pub struct SelectionView<'a> {
+    /// Track selected for.
+    pub track: Track,
+    /// Competition year.
+    pub year: u16,
+    /// The `srandom()` seed.
+    pub seed: u32,
+    /// Notes on inputs.
+    pub notes: Vec<String>,
+    /// Per-logic statistics.
+    pub logics: BTreeMap<Logic, LogicStats>,
+    /// The selected benchmarks, sorted by path.
+    pub benchmarks: Vec<SelectedRef<'a>>,
+}
+
+/// A selected benchmark, borrowed (see [`SelectedBenchmark`]).
+#[derive(Debug, Clone, Copy)]
+pub struct SelectedRef<'a> {
+    /// The benchmark (identity, status, count).
+    pub bench: BenchRef<'a>,
+    /// Whether it is new this year.
+    pub new: bool,
+    /// Heat number (1-based), when heats were requested.
+    pub heat: Option<u32>,
+}
+
+impl SelectionView<'_> {
+    /// The owned [`Selection`].
+    pub fn to_owned(&self) -> Selection {
+        Selection {
+            track: self.track,
+            year: self.year,
+            seed: self.seed,
+            notes: self.notes.clone(),
+            logics: self.logics.clone(),
+            benchmarks: self
+                .benchmarks
+                .iter()
+                .map(|b| SelectedBenchmark {
+                    file: b.bench.to_file(),
+                    status: b.bench.status,
+                    count: b.bench.count,
+                    new: b.new,
+                    heat: b.heat,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The benchmarks of a track grouped by logic, each group in path order.
+fn view_candidates<'a>(
+    inv: &InventoryView<'a>,
+    incremental: bool,
+) -> BTreeMap<&'a str, Vec<BenchRef<'a>>> {
+    let mut by_logic: BTreeMap<&'a str, Vec<BenchRef<'a>>> = BTreeMap::new();
+    let all = if incremental {
+        &inv.incremental
+    } else {
+        &inv.non_incremental
+    };
+    for b in all {
+        by_logic.entry(b.logic.as_str()).or_default().push(*b);
+    }
+    for v in by_logic.values_mut() {
+        // Inventories are sorted by path: usually nothing to do.
+        if !v.is_sorted_by(|a, b| a.cmp_in_logic(b).is_le()) {
+            v.sort_by(|a, b| a.cmp_in_logic(b));
+        }
+    }
+    by_logic
+}
+
+/// [`select`] over borrowed benchmarks: the same selection, without copying
+/// a string per benchmark.
+pub fn select_view<'a>(
+    inv: &InventoryView<'a>,
+    input: &SelectionInputs,
+) -> Result<SelectionView<'a>, String> {
     let comp = input.competition;
     let track = input.track;
     let def = comp
@@ -180,26 +268,30 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             .or_default()
             .push((r.logic.as_str(), r.family.as_str()));
     }
-    let is_removed = |logic: &Logic, c: &Candidate<'_>| {
-        removed.get(c.file.name.as_str()).is_some_and(|v| {
+    let is_removed = |logic: &str, c: &BenchRef<'_>| {
+        removed.get(c.name).is_some_and(|v| {
             v.iter()
-                .any(|(l, f)| *l == logic.as_str() && *f == c.file.family_path())
+                .any(|(l, f)| *l == logic && *f == c.family.join("/"))
         })
     };
+    // Paths are built only to look them up in the evidence, when there is any.
+    let need_trivial = input.triviality.known() > 0;
+    let need_sound = input.sound.known() > 0;
+    let mut scratch = PathScratch::default();
     let mut rng = GlibcRandom::new(input.seed);
     let mut stats = BTreeMap::new();
     let mut notes = Vec::new();
-    let by_logic = candidates(inv, track.is_incremental());
+    let by_logic = view_candidates(inv, track.is_incremental());
     // 2015 rules 6 step 2: "Any benchmark whose expected output is neither sat
     // nor unsat is removed" (non-incremental; incremental benchmarks keep their
     // known-status prefix, footnote 5). Counted as `wrong_status`.
     let unknown_out = comp.rules == RulesEdition::Rules2015;
     // 2023 rules 5.5: "We exclude from the selection all benchmarks containing
     // arrays or datatypes" (Model Validation): by logic.
-    let excluded_2023 = |logic: &Logic| {
+    let excluded_2023 = |logic: &str| {
         comp.rules == RulesEdition::Rules2023
             && track == Track::ModelValidation
-            && has_arrays_or_datatypes(logic.as_str())
+            && has_arrays_or_datatypes(logic)
     };
     let mut excluded: Vec<&str> = Vec::new();
     // The selected benchmarks of each logic in path order (`eligible` is in
@@ -207,31 +299,35 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
     // as `LOGIC/` does (no logic name contains `/`), so concatenating the
     // logics' blocks in that order gives the selection sorted by path without
     // building and sorting every selected path.
-    let mut blocks: Vec<(String, Vec<SelectedBenchmark>)> = Vec::new();
-    for (logic, all) in &by_logic {
-        if def.division_of(logic.as_str()).is_none()
+    let mut blocks: Vec<(String, Vec<SelectedRef<'a>>)> = Vec::new();
+    for (&logic_name, all) in &by_logic {
+        let logic = all[0].logic;
+        if def.division_of(logic_name).is_none()
             || input.only_logics.is_some_and(|o| !o.contains(logic))
         {
             continue;
         }
-        if excluded_2023(logic) {
-            excluded.push(logic.as_str());
+        if excluded_2023(logic_name) {
+            excluded.push(logic_name);
             continue;
         }
         let mut st = LogicStats {
             all: all.len(),
             ..LogicStats::default()
         };
-        let mut eligible: Vec<&Candidate<'_>> = Vec::new();
+        let trivial = |c: &BenchRef<'_>, scratch: &mut PathScratch| {
+            need_trivial && input.triviality.is_trivial(scratch.of(c))
+        };
+        let mut eligible: Vec<&BenchRef<'a>> = Vec::new();
         for c in all {
-            if is_removed(logic, c) {
+            if is_removed(logic_name, c) {
                 st.removed += 1;
             } else if track == Track::SingleQuery
                 && input.test_per_logic.is_none()
-                && input.triviality.is_trivial(&c.path)
+                && trivial(c, &mut scratch)
             {
                 st.trivial += 1;
-            } else if !status_ok(track, c, input.sound)
+            } else if !status_ok(track, c, input.sound, need_sound, &mut scratch)
                 || (unknown_out && c.status == Status::Unknown)
             {
                 st.wrong_status += 1;
@@ -245,10 +341,10 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             // Test mode (anchor spec 7.3 step 8, `invert_triviality`): in a logic
             // with trivial benchmarks, the non-trivial ones are dropped; `trivial`
             // then counts the trivial ones kept.
-            let trivial: Vec<&Candidate<'_>> = eligible
+            let trivial: Vec<&BenchRef<'a>> = eligible
                 .iter()
                 .copied()
-                .filter(|c| input.triviality.is_trivial(&c.path))
+                .filter(|c| trivial(c, &mut scratch))
                 .collect();
             st.trivial = trivial.len();
             if !trivial.is_empty() {
@@ -256,16 +352,16 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             }
         }
         st.eligible = eligible.len();
-        let by_prefix = |c: &Candidate<'_>| {
+        let by_prefix = |c: &BenchRef<'_>| {
             params
                 .new_family_prefix
                 .as_deref()
-                .is_some_and(|p| c.file.family.first().is_some_and(|f| f.starts_with(p)))
+                .is_some_and(|p| c.family.first().is_some_and(|f| f.starts_with(p)))
         };
-        let is_new = |c: &Candidate<'_>| {
+        let is_new = |c: &BenchRef<'_>| {
             input
                 .previous
-                .and_then(|p| p.is_new_family(c.file))
+                .and_then(|p| p.is_new_family_of(c.incremental, c.logic.as_str(), c.family))
                 .unwrap_or_else(|| by_prefix(c))
         };
         let new_families: BTreeMap<String, Vec<usize>> = eligible
@@ -273,7 +369,7 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             .enumerate()
             .filter(|(_, c)| is_new(c))
             .fold(BTreeMap::new(), |mut m, (i, c)| {
-                m.entry(c.file.family_path()).or_default().push(i);
+                m.entry(c.family.join("/")).or_default().push(i);
                 m
             });
         st.new = new_families.values().map(Vec::len).sum();
@@ -300,16 +396,14 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
             .into_iter()
             .map(|i| {
                 let c = eligible[i];
-                SelectedBenchmark {
-                    file: c.file.clone(),
-                    status: c.status,
-                    count: c.count,
+                SelectedRef {
+                    bench: *c,
                     new: is_new(c),
                     heat: None,
                 }
             })
             .collect();
-        blocks.push((format!("{logic}/"), block));
+        blocks.push((format!("{logic_name}/"), block));
         stats.insert(logic.clone(), st);
     }
     if !excluded.is_empty() {
@@ -320,20 +414,15 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
         ));
     }
     blocks.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut chosen: Vec<SelectedBenchmark> = blocks.into_iter().flat_map(|(_, b)| b).collect();
+    let mut chosen: Vec<SelectedRef<'a>> = blocks.into_iter().flat_map(|(_, b)| b).collect();
     if input.heats > 1 {
-        assign_heats(&mut chosen, input.heats, &mut rng, |b| {
-            def.division_of(b.file.logic.as_str())
+        assign_heats(&mut chosen, input.heats, &mut rng, |logic| {
+            def.division_of(logic)
                 .map(|d| d.to_string())
                 .unwrap_or_default()
         });
     }
-    debug_assert!(
-        chosen
-            .windows(2)
-            .all(|w| w[0].file.path() <= w[1].file.path())
-    );
-    Ok(Selection {
+    Ok(SelectionView {
         track,
         year: comp.year,
         seed: input.seed,
@@ -353,15 +442,36 @@ pub fn has_arrays_or_datatypes(logic: &str) -> bool {
 /// Rules section 6, step 3: the status filters of the Unsat-Core and
 /// Model-Validation tracks (unknown status: a sound solver's answer decides);
 /// 2023 rules 6 step 3: the Proof Exhibition Track filters like Unsat Core.
-fn status_ok(track: Track, c: &Candidate, sound: &SoundAnswers) -> bool {
+fn status_ok(
+    track: Track,
+    c: &BenchRef<'_>,
+    sound: &SoundAnswers,
+    need_sound: bool,
+    scratch: &mut PathScratch,
+) -> bool {
     match track {
         Track::UnsatCore | Track::ProofExhibition => {
-            c.status == Status::Unsat || (c.status == Status::Unknown && sound.said_unsat(&c.path))
+            c.status == Status::Unsat
+                || (c.status == Status::Unknown && need_sound && sound.said_unsat(scratch.of(c)))
         }
         Track::ModelValidation => {
-            c.status == Status::Sat || (c.status == Status::Unknown && sound.said_sat(&c.path))
+            c.status == Status::Sat
+                || (c.status == Status::Unknown && need_sound && sound.said_sat(scratch.of(c)))
         }
         _ => true,
+    }
+}
+
+/// One reused buffer for the library paths looked up in the evidence.
+#[derive(Default)]
+struct PathScratch(String);
+
+impl PathScratch {
+    /// The path of `c` (valid until the next call).
+    fn of(&mut self, c: &BenchRef<'_>) -> &str {
+        self.0.clear();
+        c.write_path(&mut self.0);
+        &self.0
     }
 }
 
@@ -419,20 +529,25 @@ fn pick(
 
 /// Rules section 6, "Heats": per division, the selected benchmarks are shuffled
 /// and dealt round-robin into `heats` heats (sizes differ by at most one).
-pub fn assign_heats(
-    chosen: &mut [SelectedBenchmark],
+/// `chosen` is in path order; `division_of` names a logic's division (asked
+/// once per logic).
+fn assign_heats(
+    chosen: &mut [SelectedRef<'_>],
     heats: u32,
     rng: &mut GlibcRandom,
-    division_of: impl Fn(&SelectedBenchmark) -> String,
+    division_of: impl Fn(&str) -> String,
 ) {
+    let mut division: HashMap<&str, String> = HashMap::new();
     let mut by_division: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    let mut order: Vec<usize> = (0..chosen.len()).collect();
-    order.sort_by_cached_key(|&i| chosen[i].file.path());
-    for i in order {
-        by_division
-            .entry(division_of(&chosen[i]))
-            .or_default()
-            .push(i);
+    for (i, b) in chosen.iter().enumerate() {
+        let logic = b.bench.logic.as_str();
+        let d = division.entry(logic).or_insert_with(|| division_of(logic));
+        match by_division.get_mut(d.as_str()) {
+            Some(v) => v.push(i),
+            None => {
+                by_division.insert(d.clone(), vec![i]);
+            }
+        }
     }
     for members in by_division.values_mut() {
         rng.shuffle(members);
