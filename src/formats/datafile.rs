@@ -35,20 +35,13 @@ impl DataFileError {
 
 /// Opens `path` for reading, transparently decompressing gzip.
 pub fn open(path: &Path) -> Result<Box<dyn Read>, DataFileError> {
-    let file =
-        File::open(path).map_err(|e| DataFileError::new(path, format!("cannot open: {e}")))?;
-    let mut reader = BufReader::with_capacity(1 << 16, file);
-    let mut magic = [0u8; 2];
-    let n = peek(&mut reader, &mut magic)
-        .map_err(|e| DataFileError::new(path, format!("cannot read: {e}")))?;
-    if n == 2 && magic == [0x1f, 0x8b] {
-        Ok(Box::new(BufReader::with_capacity(
+    Ok(match open_sniffed(path)? {
+        (reader, true) => Box::new(BufReader::with_capacity(
             1 << 16,
             MultiGzDecoder::new(reader),
-        )))
-    } else {
-        Ok(Box::new(reader))
-    }
+        )),
+        (reader, false) => Box::new(reader),
+    })
 }
 
 /// [`open`], with a gzip stream decompressed by a second thread, a few chunks
@@ -56,17 +49,22 @@ pub fn open(path: &Path) -> Result<Box<dyn Read>, DataFileError> {
 /// (`smtcomp score` of a 500,000-run table: gunzip is a third of the work).
 /// Errors of the decompression reach the reader in order, as from [`open`].
 pub fn open_prefetched(path: &Path) -> Result<Box<dyn Read>, DataFileError> {
+    Ok(match open_sniffed(path)? {
+        (reader, true) => Box::new(Prefetched::spawn(MultiGzDecoder::new(reader))),
+        (reader, false) => Box::new(reader),
+    })
+}
+
+/// Opens `path` buffered and tells whether it starts with the gzip magic bytes
+/// (nothing is consumed).
+fn open_sniffed(path: &Path) -> Result<(BufReader<File>, bool), DataFileError> {
     let file =
         File::open(path).map_err(|e| DataFileError::new(path, format!("cannot open: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let mut magic = [0u8; 2];
     let n = peek(&mut reader, &mut magic)
         .map_err(|e| DataFileError::new(path, format!("cannot read: {e}")))?;
-    if n == 2 && magic == [0x1f, 0x8b] {
-        Ok(Box::new(Prefetched::spawn(MultiGzDecoder::new(reader))))
-    } else {
-        Ok(Box::new(reader))
-    }
+    Ok((reader, n == 2 && magic == [0x1f, 0x8b]))
 }
 
 /// The decompressed bytes per chunk handed from the decompression thread.
