@@ -102,21 +102,18 @@ pub fn read_runs(path: &Path) -> anyhow::Result<(Vec<ScoredRun>, usize)> {
     Ok((got.runs, got.skipped))
 }
 
-/// What [`read_runs_file`] read.
-pub struct RunsFile {
-    /// The runs.
-    pub runs: Vec<ScoredRun>,
-    /// Ingested runs skipped for lack of track or benchmark identity.
-    pub skipped: usize,
-    /// The competition identity of an ingested run table (its header line).
-    pub identity: Option<crate::ingest::TableIdentity>,
-    /// Whether the file is an ingested run table (not a results file).
-    pub ingested: bool,
-}
+pub use crate::scoring::run_cache::RunsFile;
 
 /// [`read_runs`], with the table's competition identity (a header line is
-/// recognized first in the file only).
+/// recognized first in the file only), through the run cache
+/// ([`scoring::run_cache`]: a later read of the same file decodes the binary
+/// copy written by the first).
 pub fn read_runs_file(path: &Path) -> anyhow::Result<RunsFile> {
+    scoring::run_cache::read(path, parse_runs_file)
+}
+
+/// [`read_runs_file`] from the JSON text, without the cache.
+pub fn parse_runs_file(path: &Path) -> anyhow::Result<RunsFile> {
     use std::io::BufRead;
     let cannot = |e: std::io::Error| anyhow::anyhow!("{}: cannot read: {e}", path.display());
     let mut reader = std::io::BufReader::with_capacity(1 << 16, datafile::open_prefetched(path)?);

@@ -21,6 +21,7 @@ mod lead;
 pub mod output;
 mod overall;
 mod policy;
+pub mod run_cache;
 mod runtable;
 mod setup;
 mod soundness;

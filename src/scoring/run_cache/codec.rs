@@ -1,0 +1,469 @@
+//! The byte format of a run cache file (documented in docs/performance.md,
+//! "The run cache").
+//!
+//! Header (56 bytes): magic [`MAGIC`], format version (u32 LE), the SHA-256
+//! of the input file, the payload length (u64 LE), the payload's CRC-32
+//! (u32 LE). Payload (unsigned LEB128 varints `u`, strings as `u` length +
+//! UTF-8 bytes, floats as the 8 bytes of their IEEE bits, LE):
+//!
+//! ```text
+//! flags u8            bit 0: ingested run table, bit 1: identity present
+//! [identity]          string: the table's header line (JSON)
+//! skipped u
+//! solvers u, string*  distinct solver names
+//! logics u, string*   distinct logics
+//! families u, (parts u, string*)*
+//! files u, (incremental u8, logic u, family u, name string)*
+//! runs u, run*
+//! run = solver u, file u, track u8, answer u8, cpu f64, wall f64,
+//!       present u8 (bit 0 nb_answers, bit 1 last_answer_time, bit 2 answer_at_timeout),
+//!       [nb_answers u], [last cpu f64, last wall f64], [answer_at_timeout u8]
+//! ```
+//!
+//! Track and answer codes are the positions in [`Track::ALL`] and [`ANSWERS`].
+
+use super::RunsFile;
+use crate::benchmarks::Smt2File;
+use crate::formats::table_identity::TableIdentity;
+use crate::model::{Answer, Logic, Track};
+use crate::scoring::{RunTime, ScoredRun};
+use crate::util::fxhash::FxHashMap;
+use std::sync::Arc;
+
+/// The first bytes of a run cache file.
+pub const MAGIC: &[u8; 8] = b"SMTCRUN\0";
+/// The version of the encoding; bumped whenever it (or [`ScoredRun`]) changes.
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER_LEN: usize = 8 + 4 + 32 + 8 + 4;
+/// The fewest bytes a run takes (two one-byte varints, two codes, two
+/// floats, the presence byte): bounds the run count by the payload's size.
+const MIN_RUN_BYTES: usize = 2 + 2 + 16 + 1;
+
+/// Every answer, in code order (code = position).
+pub const ANSWERS: [Answer; 15] = [
+    Answer::Unsat,
+    Answer::Sat,
+    Answer::Unknown,
+    Answer::Incremental,
+    Answer::OutOfMemory,
+    Answer::Timeout,
+    Answer::ModelNotValidated,
+    Answer::ModelUnsat,
+    Answer::ModelParsingError,
+    Answer::ModelPartialFunctionMissing,
+    Answer::ModelValidatorException,
+    Answer::ModelValidatorBenchmarkStrictTyping,
+    Answer::ModelValidatorTimeout,
+    Answer::IncrementalError,
+    Answer::UnsatCoreInvalidated,
+];
+
+/// The code of an answer (exhaustive: a new variant does not compile
+/// until it has a code).
+pub fn answer_code(a: Answer) -> u8 {
+    match a {
+        Answer::Unsat => 0,
+        Answer::Sat => 1,
+        Answer::Unknown => 2,
+        Answer::Incremental => 3,
+        Answer::OutOfMemory => 4,
+        Answer::Timeout => 5,
+        Answer::ModelNotValidated => 6,
+        Answer::ModelUnsat => 7,
+        Answer::ModelParsingError => 8,
+        Answer::ModelPartialFunctionMissing => 9,
+        Answer::ModelValidatorException => 10,
+        Answer::ModelValidatorBenchmarkStrictTyping => 11,
+        Answer::ModelValidatorTimeout => 12,
+        Answer::IncrementalError => 13,
+        Answer::UnsatCoreInvalidated => 14,
+    }
+}
+
+/// Number of answer codes in use.
+const ANSWER_CODES: u8 = ANSWERS.len() as u8;
+
+fn answer_of(c: u8) -> Result<Answer, String> {
+    if c < ANSWER_CODES {
+        Ok(ANSWERS[usize::from(c)])
+    } else {
+        Err(format!("bad answer code {c}"))
+    }
+}
+
+fn track_code(t: Track) -> u8 {
+    Track::ALL.iter().position(|x| *x == t).unwrap_or(0) as u8
+}
+
+fn track(c: u8) -> Result<Track, String> {
+    Track::ALL
+        .get(usize::from(c))
+        .copied()
+        .ok_or_else(|| format!("bad track code {c}"))
+}
+
+/// Encodes `runs` as a cache file for the input file hashing to `hash`.
+pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
+    let mut p = Vec::with_capacity(64 + runs.runs.len() * 26);
+    let identity = runs.identity.as_ref().map(TableIdentity::header_line);
+    p.push(u8::from(runs.ingested) | (u8::from(identity.is_some()) << 1));
+    if let Some(line) = &identity {
+        put_b(&mut p, line);
+    }
+    put_u(&mut p, runs.skipped as u64);
+    let mut solvers = Table::default();
+    let mut logics = Table::default();
+    let mut families: Table<&[String]> = Table::default();
+    let mut files: Vec<&Smt2File> = Vec::new();
+    let mut file_ix: FxHashMap<*const Smt2File, u64> = FxHashMap::default();
+    let mut rows = Vec::with_capacity(runs.runs.len() * 24);
+    for r in &runs.runs {
+        put_u(&mut rows, solvers.index(r.solver.as_str()));
+        let f = *file_ix.entry(Arc::as_ptr(&r.file)).or_insert_with(|| {
+            files.push(&r.file);
+            files.len() as u64 - 1
+        });
+        put_u(&mut rows, f);
+        rows.push(track_code(r.track));
+        rows.push(answer_code(r.answer));
+        rows.extend_from_slice(&r.cpu_time.to_bits().to_le_bytes());
+        rows.extend_from_slice(&r.wall_time.to_bits().to_le_bytes());
+        rows.push(
+            u8::from(r.nb_answers.is_some())
+                | u8::from(r.last_answer_time.is_some()) << 1
+                | u8::from(r.answer_at_timeout.is_some()) << 2,
+        );
+        if let Some(n) = r.nb_answers {
+            put_u(&mut rows, n);
+        }
+        if let Some(t) = r.last_answer_time {
+            rows.extend_from_slice(&t.cpu.to_bits().to_le_bytes());
+            rows.extend_from_slice(&t.wall.to_bits().to_le_bytes());
+        }
+        if let Some(a) = r.answer_at_timeout {
+            rows.push(answer_code(a));
+        }
+    }
+    let file_rows: Vec<(bool, u64, u64, &str)> = files
+        .iter()
+        .map(|f| {
+            (
+                f.incremental,
+                logics.index(f.logic.as_str()),
+                families.index(f.family.as_slice()),
+                f.name.as_str(),
+            )
+        })
+        .collect();
+    put_u(&mut p, solvers.items.len() as u64);
+    for s in &solvers.items {
+        put_b(&mut p, s.as_bytes());
+    }
+    put_u(&mut p, logics.items.len() as u64);
+    for s in &logics.items {
+        put_b(&mut p, s.as_bytes());
+    }
+    put_u(&mut p, families.items.len() as u64);
+    for fam in &families.items {
+        put_u(&mut p, fam.len() as u64);
+        for part in *fam {
+            put_b(&mut p, part.as_bytes());
+        }
+    }
+    put_u(&mut p, file_rows.len() as u64);
+    for (incremental, logic, family, name) in file_rows {
+        p.push(u8::from(incremental));
+        put_u(&mut p, logic);
+        put_u(&mut p, family);
+        put_b(&mut p, name.as_bytes());
+    }
+    put_u(&mut p, runs.runs.len() as u64);
+    p.extend_from_slice(&rows);
+    let mut out = Vec::with_capacity(HEADER_LEN + p.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(hash);
+    out.extend_from_slice(&(p.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(&p).to_le_bytes());
+    out.extend_from_slice(&p);
+    out
+}
+
+/// Distinct values in first-seen order.
+struct Table<T> {
+    items: Vec<T>,
+    ix: FxHashMap<T, u64>,
+}
+
+impl<T> Default for Table<T> {
+    fn default() -> Self {
+        Table {
+            items: Vec::new(),
+            ix: FxHashMap::default(),
+        }
+    }
+}
+
+impl<T: Copy + Eq + std::hash::Hash> Table<T> {
+    fn index(&mut self, v: T) -> u64 {
+        *self.ix.entry(v).or_insert_with(|| {
+            self.items.push(v);
+            self.items.len() as u64 - 1
+        })
+    }
+}
+
+/// Decodes a cache file made for the input file hashing to `hash`: the runs
+/// as the JSON reader returns them (equal benchmarks share one allocation).
+/// Any damage is an error naming it; nothing is trusted unchecked.
+pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<RunsFile, String> {
+    let payload = checked_payload(bytes, hash)?;
+    let mut r = Reader { b: payload, at: 0 };
+    let flags = r.byte()?;
+    if flags > 3 {
+        return Err(format!("bad flags {flags}"));
+    }
+    let identity = if flags & 2 != 0 {
+        let line = r.bytes_prefixed()?;
+        Some(TableIdentity::parse_header(line).ok_or("bad table identity")?)
+    } else {
+        None
+    };
+    let skipped = usize::try_from(r.u()?).map_err(|_| "skipped count too large")?;
+    let n = r.count(1)?;
+    let mut solvers = Vec::with_capacity(n);
+    for _ in 0..n {
+        solvers.push(r.str()?);
+    }
+    let n = r.count(1)?;
+    let mut logics = Vec::with_capacity(n);
+    for _ in 0..n {
+        logics.push(r.str()?);
+    }
+    let n = r.count(1)?;
+    let mut families = Vec::with_capacity(n);
+    for _ in 0..n {
+        let parts = r.count(1)?;
+        let mut fam = Vec::with_capacity(parts);
+        for _ in 0..parts {
+            fam.push(r.str()?.to_owned());
+        }
+        families.push(fam);
+    }
+    let n = r.count(4)?;
+    let mut files = Vec::with_capacity(n);
+    for _ in 0..n {
+        let incremental = match r.byte()? {
+            0 => false,
+            1 => true,
+            x => return Err(format!("bad incremental flag {x}")),
+        };
+        let logic = *r.index(&logics)?;
+        let family = r.index(&families)?.clone();
+        files.push(Arc::new(Smt2File {
+            incremental,
+            logic: Logic::new(logic),
+            family,
+            name: r.str()?.to_owned(),
+        }));
+    }
+    let n = r.count(MIN_RUN_BYTES)?;
+    let mut runs = Vec::with_capacity(n);
+    for _ in 0..n {
+        let solver = (*r.index(&solvers)?).to_owned();
+        let file = Arc::clone(r.index(&files)?);
+        let track = track(r.byte()?)?;
+        let answer = answer_of(r.byte()?)?;
+        let cpu_time = r.f64()?;
+        let wall_time = r.f64()?;
+        let present = r.byte()?;
+        if present > 7 {
+            return Err(format!("bad presence bits {present}"));
+        }
+        let nb_answers = if present & 1 != 0 { Some(r.u()?) } else { None };
+        let last_answer_time = if present & 2 != 0 {
+            Some(RunTime {
+                cpu: r.f64()?,
+                wall: r.f64()?,
+            })
+        } else {
+            None
+        };
+        let answer_at_timeout = if present & 4 != 0 {
+            Some(answer_of(r.byte()?)?)
+        } else {
+            None
+        };
+        runs.push(ScoredRun {
+            solver,
+            track,
+            file,
+            answer,
+            cpu_time,
+            wall_time,
+            nb_answers,
+            last_answer_time,
+            answer_at_timeout,
+        });
+    }
+    if r.at != payload.len() {
+        return Err(format!(
+            "{} trailing bytes after the runs",
+            payload.len() - r.at
+        ));
+    }
+    Ok(RunsFile {
+        runs,
+        skipped,
+        identity,
+        ingested: flags & 1 != 0,
+    })
+}
+
+/// The payload of a cache file once its header (magic, version, content hash,
+/// length) and checksum are checked.
+fn checked_payload<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<&'b [u8], String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "truncated: {} bytes, shorter than the header",
+            bytes.len()
+        ));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err("not a run cache (magic bytes)".into());
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "format version {version}, expected {FORMAT_VERSION}"
+        ));
+    }
+    if &bytes[12..44] != hash {
+        return Err("made from another file (content hash differs)".into());
+    }
+    let len = u64::from_le_bytes(bytes[44..52].try_into().unwrap_or_default());
+    let crc = u32::from_le_bytes(bytes[52..56].try_into().unwrap_or_default());
+    let payload = &bytes[HEADER_LEN..];
+    if payload.len() as u64 != len {
+        return Err(format!(
+            "truncated or extended: payload of {} bytes, header says {len}",
+            payload.len()
+        ));
+    }
+    if crc32fast::hash(payload) != crc {
+        return Err("corrupt: payload checksum differs".into());
+    }
+    Ok(payload)
+}
+
+fn put_u(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn put_b(out: &mut Vec<u8>, s: &[u8]) {
+    put_u(out, s.len() as u64);
+    out.extend_from_slice(s);
+}
+
+/// A bounds-checked cursor over the payload.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn byte(&mut self) -> Result<u8, String> {
+        let x = *self.b.get(self.at).ok_or("unexpected end")?;
+        self.at += 1;
+        Ok(x)
+    }
+
+    fn u(&mut self) -> Result<u64, String> {
+        let mut x = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            x |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Ok(x);
+            }
+        }
+        Err("varint too long".into())
+    }
+
+    /// A count of items, each at least `min` bytes long: never more than the
+    /// bytes left allow (a corrupt count cannot make us allocate unboundedly).
+    fn count(&mut self, min: usize) -> Result<usize, String> {
+        let n = self.u()?;
+        let left = ((self.b.len() - self.at) / min) as u64;
+        if n > left {
+            return Err(format!("count {n} exceeds the remaining bytes"));
+        }
+        Ok(n as usize)
+    }
+
+    /// The item of `table` at the next varint.
+    fn index<'t, T>(&mut self, table: &'t [T]) -> Result<&'t T, String> {
+        let i = self.u()?;
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| table.get(i))
+            .ok_or_else(|| format!("index {i} out of range ({})", table.len()))
+    }
+
+    fn f64(&mut self) -> Result<f64, String> {
+        let b = self.bytes(8)?;
+        Ok(f64::from_bits(u64::from_le_bytes(
+            b.try_into().map_err(|_| "short float")?,
+        )))
+    }
+
+    fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|e| *e <= self.b.len())
+            .ok_or("length past the end")?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn bytes_prefixed(&mut self) -> Result<&'a [u8], String> {
+        let n = usize::try_from(self.u()?).map_err(|_| "length too large")?;
+        self.bytes(n)
+    }
+
+    fn str(&mut self) -> Result<&'a str, String> {
+        let b = self.bytes_prefixed()?;
+        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answer_codes_round_trip() {
+        for c in 0..ANSWER_CODES {
+            assert_eq!(answer_code(answer_of(c).unwrap()), c);
+        }
+        assert!(answer_of(ANSWER_CODES).is_err());
+        for t in Track::ALL {
+            assert_eq!(track(track_code(t)).unwrap(), t);
+        }
+    }
+
+    #[test]
+    fn varints_round_trip() {
+        for x in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
+            let mut b = Vec::new();
+            put_u(&mut b, x);
+            assert_eq!(Reader { b: &b, at: 0 }.u().unwrap(), x);
+        }
+    }
+}
