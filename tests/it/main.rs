@@ -38,6 +38,7 @@ mod proof_exhibition_summary;
 mod report;
 mod rules_select;
 mod rules_text;
+mod run_cache;
 mod run_local;
 mod scoring_golden;
 mod scoring_published_cases;

@@ -218,6 +218,10 @@ impl<T: Copy + Eq + std::hash::Hash> Table<T> {
 /// Any damage is an error naming it; nothing is trusted unchecked.
 pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<RunsFile, String> {
     let payload = checked_payload(bytes, hash)?;
+    decode_payload(payload).map_err(|e| format!("corrupt: {e}"))
+}
+
+fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
     let mut r = Reader { b: payload, at: 0 };
     let flags = r.byte()?;
     if flags > 3 {
