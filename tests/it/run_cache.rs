@@ -6,7 +6,7 @@ use crate::support::root;
 use smtcomp::benchmarks::Smt2File;
 use smtcomp::formats::inventory_cache::Source;
 use smtcomp::ingest::TableIdentity;
-use smtcomp::model::{Answer, Logic, Track};
+use smtcomp::model::{Logic, Track};
 use smtcomp::scoring::run_cache::{self as cache, RunsFile, codec};
 use smtcomp::scoring::{RunTime, ScoredRun};
 use std::path::{Path, PathBuf};
