@@ -26,7 +26,7 @@
 
 pub mod codec;
 
-use crate::formats::datafile::DataFileError;
+use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory_cache::{self, Source};
 use crate::formats::table_identity::TableIdentity;
 use crate::scoring::ScoredRun;
@@ -91,7 +91,7 @@ pub fn load(
     };
     let cache = cache_file(dir, &hash);
     let mut rejected = None;
-    match std::fs::read(&cache) {
+    match read_bounded(&cache) {
         Ok(bytes) => match codec::decode(&bytes, &hash) {
             Ok(runs) => {
                 return Ok(Loaded {
@@ -120,6 +120,20 @@ pub fn load(
         source,
         rejected,
     })
+}
+
+/// The bytes of a cache file, refusing one larger than any input could make
+/// ([`datafile::MAX_DATA_BYTES`]) before reading it.
+fn read_bounded(cache: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(cache)?;
+    let mut bytes = Vec::new();
+    f.take(datafile::MAX_DATA_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > datafile::MAX_DATA_BYTES {
+        return Err(std::io::Error::other("larger than any run cache"));
+    }
+    Ok(bytes)
 }
 
 /// The length and modification time of `path`.
