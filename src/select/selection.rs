@@ -10,8 +10,10 @@ use super::previous::PreviousRelease;
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::inventory::{BenchRef, InventoryView};
 use crate::model::{Competition, Logic, NewBenchmarkPriority, RulesEdition, Status, Track};
+use crate::util::fxhash::FxHashMap;
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// One candidate benchmark, whatever its kind.
@@ -220,23 +222,47 @@ impl SelectionView<'_> {
 }
 
 /// The benchmarks of a track grouped by logic, each group in path order.
-fn view_candidates<'a>(
-    inv: &InventoryView<'a>,
+/// Inventories are sorted by path, so each logic's benchmarks are usually one
+/// run of the list, already in order: then the groups borrow the list (no
+/// copy of the half-million entries); otherwise they are collected and sorted.
+fn view_candidates<'v, 'a>(
+    inv: &'v InventoryView<'a>,
     incremental: bool,
-) -> BTreeMap<&'a str, Vec<BenchRef<'a>>> {
-    let mut by_logic: BTreeMap<&'a str, Vec<BenchRef<'a>>> = BTreeMap::new();
+) -> BTreeMap<&'a str, Cow<'v, [BenchRef<'a>]>> {
     let all = if incremental {
         &inv.incremental
     } else {
         &inv.non_incremental
     };
-    for b in all {
-        by_logic.entry(b.logic.as_str()).or_default().push(*b);
+    let mut by_logic: BTreeMap<&'a str, Cow<'v, [BenchRef<'a>]>> = BTreeMap::new();
+    let mut contiguous = true;
+    let mut start = 0;
+    while start < all.len() {
+        let logic = all[start].logic;
+        let same = |b: &BenchRef<'_>| std::ptr::eq(b.logic, logic) || b.logic == logic;
+        let end = start + all[start..].iter().take_while(|b| same(b)).count();
+        if by_logic
+            .insert(logic.as_str(), Cow::Borrowed(&all[start..end]))
+            .is_some()
+        {
+            contiguous = false;
+            break;
+        }
+        start = end;
+    }
+    if !contiguous {
+        by_logic.clear();
+        for b in all {
+            by_logic
+                .entry(b.logic.as_str())
+                .or_insert_with(|| Cow::Owned(Vec::new()))
+                .to_mut()
+                .push(*b);
+        }
     }
     for v in by_logic.values_mut() {
-        // Inventories are sorted by path: usually nothing to do.
         if !v.is_sorted_by(|a, b| a.cmp_in_logic(b).is_le()) {
-            v.sort_by(|a, b| a.cmp_in_logic(b));
+            v.to_mut().sort_by(|a, b| a.cmp_in_logic(b));
         }
     }
     by_logic
@@ -261,7 +287,7 @@ pub fn select_view<'a>(
     let params = &comp.selection;
     // Removed benchmarks by file name (then logic and family): a lookup per
     // candidate without building a key.
-    let mut removed: HashMap<&str, Vec<(&str, &str)>> = HashMap::new();
+    let mut removed: FxHashMap<&str, Vec<(&str, &str)>> = FxHashMap::default();
     for r in &comp.removed_benchmarks {
         removed
             .entry(r.name.as_str())
@@ -319,7 +345,7 @@ pub fn select_view<'a>(
             need_trivial && input.triviality.is_trivial(scratch.of(c))
         };
         let mut eligible: Vec<&BenchRef<'a>> = Vec::new();
-        for c in all {
+        for c in all.iter() {
             if is_removed(logic_name, c) {
                 st.removed += 1;
             } else if track == Track::SingleQuery
@@ -414,7 +440,11 @@ pub fn select_view<'a>(
         ));
     }
     blocks.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut chosen: Vec<SelectedRef<'a>> = blocks.into_iter().flat_map(|(_, b)| b).collect();
+    let mut chosen: Vec<SelectedRef<'a>> =
+        Vec::with_capacity(blocks.iter().map(|(_, b)| b.len()).sum());
+    for (_, block) in blocks {
+        chosen.extend(block);
+    }
     if input.heats > 1 {
         assign_heats(&mut chosen, input.heats, &mut rng, |logic| {
             def.division_of(logic)
