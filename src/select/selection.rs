@@ -13,7 +13,6 @@ use crate::model::{Competition, Logic, NewBenchmarkPriority, RulesEdition, Statu
 use crate::util::fxhash::FxHashMap;
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// One candidate benchmark, whatever its kind.
@@ -221,48 +220,34 @@ impl SelectionView<'_> {
     }
 }
 
-/// The benchmarks of a track grouped by logic, each group in path order.
-/// Inventories are sorted by path, so each logic's benchmarks are usually one
-/// run of the list, already in order: then the groups borrow the list (no
-/// copy of the half-million entries); otherwise they are collected and sorted.
+/// The benchmarks of a track grouped by logic, each group in path order, as
+/// references into the view (8 bytes each: inventories not in our path order,
+/// such as the reference tool's, are sorted without moving the entries).
 fn view_candidates<'v, 'a>(
     inv: &'v InventoryView<'a>,
     incremental: bool,
-) -> BTreeMap<&'a str, Cow<'v, [BenchRef<'a>]>> {
+) -> BTreeMap<&'a str, Vec<&'v BenchRef<'a>>> {
     let all = if incremental {
         &inv.incremental
     } else {
         &inv.non_incremental
     };
-    let mut by_logic: BTreeMap<&'a str, Cow<'v, [BenchRef<'a>]>> = BTreeMap::new();
-    let mut contiguous = true;
+    let mut by_logic: BTreeMap<&'a str, Vec<&'v BenchRef<'a>>> = BTreeMap::new();
     let mut start = 0;
     while start < all.len() {
+        // Inventories are sorted by path: one run of the list per logic.
         let logic = all[start].logic;
         let same = |b: &BenchRef<'_>| std::ptr::eq(b.logic, logic) || b.logic == logic;
         let end = start + all[start..].iter().take_while(|b| same(b)).count();
-        if by_logic
-            .insert(logic.as_str(), Cow::Borrowed(&all[start..end]))
-            .is_some()
-        {
-            contiguous = false;
-            break;
-        }
+        by_logic
+            .entry(logic.as_str())
+            .or_default()
+            .extend(&all[start..end]);
         start = end;
-    }
-    if !contiguous {
-        by_logic.clear();
-        for b in all {
-            by_logic
-                .entry(b.logic.as_str())
-                .or_insert_with(|| Cow::Owned(Vec::new()))
-                .to_mut()
-                .push(*b);
-        }
     }
     for v in by_logic.values_mut() {
         if !v.is_sorted_by(|a, b| a.cmp_in_logic(b).is_le()) {
-            v.to_mut().sort_by(|a, b| a.cmp_in_logic(b));
+            v.sort_by(|a, b| a.cmp_in_logic(b));
         }
     }
     by_logic
@@ -345,7 +330,7 @@ pub fn select_view<'a>(
             need_trivial && input.triviality.is_trivial(scratch.of(c))
         };
         let mut eligible: Vec<&BenchRef<'a>> = Vec::new();
-        for c in all.iter() {
+        for &c in all {
             if is_removed(logic_name, c) {
                 st.removed += 1;
             } else if track == Track::SingleQuery
