@@ -310,7 +310,9 @@ pub fn select_view<'a>(
     // as `LOGIC/` does (no logic name contains `/`), so concatenating the
     // logics' blocks in that order gives the selection sorted by path without
     // building and sorting every selected path.
-    let mut blocks: Vec<(String, Vec<SelectedRef<'a>>)> = Vec::new();
+    // Per logic: the picked benchmarks (references into the view) and whether
+    // each is new; the selection is built once, at the end.
+    let mut blocks: Vec<(String, Vec<(&BenchRef<'a>, bool)>)> = Vec::new();
     for (&logic_name, all) in &by_logic {
         let logic = all[0].logic;
         if def.division_of(logic_name).is_none()
@@ -405,14 +407,7 @@ pub fn select_view<'a>(
         picked.sort_unstable();
         let block = picked
             .into_iter()
-            .map(|i| {
-                let c = eligible[i];
-                SelectedRef {
-                    bench: *c,
-                    new: is_new(c),
-                    heat: None,
-                }
-            })
+            .map(|i| (eligible[i], is_new(eligible[i])))
             .collect();
         blocks.push((format!("{logic_name}/"), block));
         stats.insert(logic.clone(), st);
@@ -428,7 +423,11 @@ pub fn select_view<'a>(
     let mut chosen: Vec<SelectedRef<'a>> =
         Vec::with_capacity(blocks.iter().map(|(_, b)| b.len()).sum());
     for (_, block) in blocks {
-        chosen.extend(block);
+        chosen.extend(block.into_iter().map(|(c, new)| SelectedRef {
+            bench: *c,
+            new,
+            heat: None,
+        }));
     }
     if input.heats > 1 {
         assign_heats(&mut chosen, input.heats, &mut rng, |logic| {
