@@ -3,6 +3,7 @@
 use super::{CmdResult, Failure, GlobalArgs, Outcome, PolicyName, print, require, to_json};
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::datafile;
+use crate::formats::inventory_cache;
 use crate::formats::results::{ResultsFile, RunRecord};
 use crate::formats::runline::{IngestLine, ResultsFileView, RunRecordLine};
 use crate::ingest::IngestRecord;
@@ -10,6 +11,7 @@ use crate::model::Division;
 use crate::model::{RulesEdition, Track};
 use crate::scoring::{self, Policy, ScoredRun, editions, explain, output};
 use crate::submission::load_set;
+use crate::util::fxhash::FxHashSet;
 use clap::{Args, ValueEnum};
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -360,7 +362,17 @@ pub(super) fn load_inputs_selected(
     }
     // Only the facts of the benchmarks that were run are needed.
     let wanted = scoring::paths_of(all.iter().map(|r| &*r.file).chain(selection));
-    let inventory = Inventory::read_cached_only(inventory, &|p| wanted.contains(p))?;
+    // Their kinds and logics first: the library's other logics are skipped
+    // without building a path per benchmark.
+    let logics: FxHashSet<(bool, &str)> = wanted
+        .iter()
+        .filter_map(|p| inventory_cache::kind_and_logic(p))
+        .collect();
+    let keep = inventory_cache::Keep {
+        logic: &|incremental, logic| logics.contains(&(incremental, logic)),
+        path: &|p| wanted.contains(p),
+    };
+    let inventory = Inventory::read_cached_only(inventory, &keep)?;
     let subs = load_set(submissions, comp);
     let unreadable = subs.iter().filter(|l| l.submission.is_none()).count();
     for l in subs.iter().filter(|l| l.submission.is_none()) {

@@ -185,11 +185,11 @@ impl Inventory {
         crate::formats::inventory_cache::read(path)
     }
 
-    /// [`Inventory::read_cached`], keeping only the benchmarks whose library
-    /// path satisfies `keep` (see [`inventory_cache::read_only`](crate::formats::inventory_cache::read_only)).
+    /// [`Inventory::read_cached`], keeping only the benchmarks that `keep`
+    /// keeps (see [`inventory_cache::read_only`](crate::formats::inventory_cache::read_only)).
     pub fn read_cached_only(
         path: &Path,
-        keep: &dyn Fn(&str) -> bool,
+        keep: &crate::formats::inventory_cache::Keep<'_>,
     ) -> Result<Inventory, DataFileError> {
         crate::formats::inventory_cache::read_only(path, keep)
     }
@@ -269,11 +269,25 @@ impl BenchRef<'_> {
         if same_family {
             return self.name.cmp(other.name);
         }
-        let tail = |b: &BenchRef<'_>| {
-            let family = b.family.iter().flat_map(|p| p.bytes().chain([b'/']));
-            family.chain(b.name.bytes()).collect::<Vec<u8>>()
+        // The first family part that differs decides, unless one family is
+        // a prefix of the other (then its `/` or its name comes next).
+        let (a, b) = (self.family, other.family);
+        let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        let rest = |f: &'_ [String], name: &'_ str| {
+            let parts = f[common..].iter().flat_map(|p| p.bytes().chain([b'/']));
+            parts.chain(name.bytes()).collect::<Vec<u8>>()
         };
-        tail(self).cmp(&tail(other))
+        match (a.get(common), b.get(common)) {
+            // Neither path string is built in the usual case: two different parts.
+            (Some(x), Some(y)) => {
+                let n = x.len().min(y.len());
+                match x.as_bytes()[..n].cmp(&y.as_bytes()[..n]) {
+                    std::cmp::Ordering::Equal => rest(a, self.name).cmp(&rest(b, other.name)),
+                    unequal => unequal,
+                }
+            }
+            _ => rest(a, self.name).cmp(&rest(b, other.name)),
+        }
     }
 }
 
@@ -316,6 +330,57 @@ impl Inventory {
                     count: b.asserts,
                 })
                 .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `cmp_in_logic` orders as the library paths do, whatever the families:
+    /// one a prefix of the other, parts that are prefixes of each other, `-`
+    /// (before `/`) and `0` (after it), no family at all.
+    #[test]
+    fn cmp_in_logic_is_the_path_order() {
+        let logic = Logic::new("QF_BV");
+        let fams: Vec<Vec<String>> = [
+            &[][..],
+            &["a"],
+            &["a", "b"],
+            &["a", "b-c"],
+            &["a-b"],
+            &["a0"],
+            &["ab"],
+            &["a", "b", "c"],
+        ]
+        .iter()
+        .map(|f| f.iter().map(|p| p.to_string()).collect())
+        .collect();
+        let names = ["b", "b-c", "a.smt2", "c", "b0"];
+        let mut all = Vec::new();
+        for f in &fams {
+            for n in names {
+                all.push(BenchRef {
+                    incremental: false,
+                    logic: &logic,
+                    family: f,
+                    name: n,
+                    status: Status::Sat,
+                    count: 0,
+                });
+            }
+        }
+        for x in &all {
+            for y in &all {
+                assert_eq!(
+                    x.cmp_in_logic(y),
+                    x.path().cmp(&y.path()),
+                    "{} vs {}",
+                    x.path(),
+                    y.path()
+                );
+            }
         }
     }
 }

@@ -88,33 +88,78 @@ pub fn read(path: &Path) -> Result<Inventory, DataFileError> {
     Ok(load(path, cache_dir().as_deref(), MIN_CACHED_BYTES)?.inventory)
 }
 
-/// Reads only the benchmarks of the inventory `path` whose library path
-/// ([`Smt2File::path`]) satisfies `keep` (the scan errors are kept), through
-/// the cache in [`cache_dir`]. From the cache, the other benchmarks are skipped
-/// without allocating anything: scoring needs the facts of the benchmarks
-/// that were run, a fraction of the library.
-pub fn read_only(path: &Path, keep: &dyn Fn(&str) -> bool) -> Result<Inventory, DataFileError> {
-    Ok(load_only(path, cache_dir().as_deref(), MIN_CACHED_BYTES, keep)?.inventory)
+/// Which benchmarks a filtered read ([`read_only`]) keeps.
+#[derive(Clone, Copy)]
+pub struct Keep<'a> {
+    /// Whether benchmarks of this kind (`true`: incremental) and logic can be
+    /// kept at all: asked at most once per kind and logic; `false` skips them
+    /// without building their paths. It must admit the kind and logic of every
+    /// path that [`Keep::path`] keeps.
+    pub logic: &'a dyn Fn(bool, &str) -> bool,
+    /// Whether the benchmark with this library path ([`Smt2File::path`]) is kept.
+    pub path: &'a dyn Fn(&str) -> bool,
+}
+
+impl Keep<'_> {
+    /// Keeps every benchmark.
+    pub const ALL: Keep<'static> = Keep {
+        logic: &|_, _| true,
+        path: &|_| true,
+    };
+}
+
+/// The kind (`true`: incremental) and logic of a library path
+/// (`(non-)incremental/LOGIC/...`), if it has that shape.
+pub fn kind_and_logic(path: &str) -> Option<(bool, &str)> {
+    let (kind, rest) = path.split_once('/')?;
+    let incremental = match kind {
+        "incremental" => true,
+        "non-incremental" => false,
+        _ => return None,
+    };
+    Some((incremental, rest.split_once('/')?.0))
+}
+
+/// Reads only the benchmarks of the inventory `path` that `keep` keeps (the
+/// scan errors are kept), through the cache in [`cache_dir`]. From the cache,
+/// the other benchmarks are skipped without allocating anything: scoring
+/// needs the facts of the benchmarks that were run, a fraction of the library.
+pub fn read_only(path: &Path, keep: &Keep<'_>) -> Result<Inventory, DataFileError> {
+    Ok(load_filtered(path, cache_dir().as_deref(), MIN_CACHED_BYTES, keep)?.inventory)
 }
 
 /// Reads the inventory `path` through a cache in `dir` (`None`: no cache);
 /// files smaller than `min_bytes` are not cached.
 pub fn load(path: &Path, dir: Option<&Path>, min_bytes: u64) -> Result<Loaded, DataFileError> {
-    load_only(path, dir, min_bytes, &|_| true)
+    load_filtered(path, dir, min_bytes, &Keep::ALL)
 }
 
-/// [`load`], keeping only the benchmarks whose path satisfies `keep` (see [`read_only`]).
+/// [`load`], keeping only the benchmarks whose path satisfies `keep`.
 pub fn load_only(
     path: &Path,
     dir: Option<&Path>,
     min_bytes: u64,
     keep: &dyn Fn(&str) -> bool,
 ) -> Result<Loaded, DataFileError> {
+    let keep = Keep {
+        logic: &|_, _| true,
+        path: keep,
+    };
+    load_filtered(path, dir, min_bytes, &keep)
+}
+
+/// [`load`], keeping only the benchmarks that `keep` keeps (see [`read_only`]).
+pub fn load_filtered(
+    path: &Path,
+    dir: Option<&Path>,
+    min_bytes: u64,
+    keep: &Keep<'_>,
+) -> Result<Loaded, DataFileError> {
     let raw =
         std::fs::read(path).map_err(|e| DataFileError::new(path, format!("cannot read: {e}")))?;
     let Some(dir) = dir.filter(|_| raw.len() as u64 >= min_bytes) else {
         return Ok(Loaded {
-            inventory: retain(parse_raw(path, &raw)?, keep),
+            inventory: retain(parse_raw(path, &raw)?, keep.path),
             source: Source::Json,
             rejected: None,
         });
@@ -123,7 +168,7 @@ pub fn load_only(
     let cache = cache_file(dir, &hash);
     let mut rejected = None;
     match std::fs::read(&cache) {
-        Ok(bytes) => match decode_only(&bytes, &hash, keep) {
+        Ok(bytes) => match decode_filtered(&bytes, &hash, keep) {
             Ok(inventory) => {
                 return Ok(Loaded {
                     inventory,
@@ -138,7 +183,7 @@ pub fn load_only(
     }
     let inventory = parse_raw(path, &raw)?;
     let written = write_cache(dir, &cache, &encode(&inventory, &hash)).is_ok();
-    let inventory = retain(inventory, keep);
+    let inventory = retain(inventory, keep.path);
     let source = match (written, &rejected) {
         (false, _) => Source::Json,
         (true, None) => Source::JsonCacheWritten,
@@ -176,10 +221,15 @@ pub fn with_view_in<R>(
     {
         let hash: [u8; 32] = Sha256::digest(&raw).into();
         if let Ok(bytes) = std::fs::read(cache_file(dir, &hash))
-            && let Ok(compact) = decode_compact(&bytes, &hash)
+            && let Ok((tables, r)) = decode_tables(&bytes, &hash)
         {
-            let view = compact.view();
-            return Ok(f(&view));
+            let mut sink = ViewSink {
+                tables: &tables,
+                view: InventoryView::default(),
+            };
+            if decode_entries(r, &tables, &mut sink).is_ok() {
+                return Ok(f(&sink.view));
+            }
         }
     }
     // No cache, or an invalid one: the loader parses, reports and rewrites.
@@ -344,7 +394,11 @@ pub fn decode_only(
     hash: &[u8; 32],
     keep: &dyn Fn(&str) -> bool,
 ) -> Result<Inventory, String> {
-    Ok(decode_compact(bytes, hash)?.into_inventory(keep))
+    let keep = Keep {
+        logic: &|_, _| true,
+        path: keep,
+    };
+    decode_filtered(bytes, hash, &keep)
 }
 
 /// The payload of a cache file once its header (magic, version, content hash,
@@ -383,30 +437,52 @@ fn checked_payload<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<&'b [u8], Str
     Ok(payload)
 }
 
-/// Checks and decodes a whole cache file into its tables and entries, which
-/// borrow their names from `bytes`.
-fn decode_compact<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<Compact<'b>, String> {
+/// Checks a cache file and decodes its logic and family tables; the returned
+/// reader is positioned at the benchmarks (decoded by [`decode_entries`]).
+fn decode_tables<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<(Tables, Reader<'b>), String> {
     let payload = checked_payload(bytes, hash)?;
     let mut r = Reader { b: payload, at: 0 };
-    let compact = decode_payload(&mut r).map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
-    if r.at != payload.len() {
+    let tables = Tables::decode(&mut r).map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
+    Ok((tables, r))
+}
+
+/// Decodes the benchmarks and scan errors after the tables, handing every
+/// benchmark to `sink` (nothing is kept per entry unless the sink keeps it),
+/// and checks that nothing follows.
+fn decode_entries<'b>(
+    mut r: Reader<'b>,
+    t: &Tables,
+    sink: &mut impl Sink<'b>,
+) -> Result<Vec<ScanError>, String> {
+    let errors = t
+        .decode_lists(&mut r, sink)
+        .map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
+    if r.at != r.b.len() {
         return Err(format!("corrupt: trailing bytes after {}", r.at));
     }
-    Ok(compact)
+    Ok(errors)
 }
 
-/// A decoded cache: the logic and family tables, and per benchmark its table
-/// indices and its name borrowed from the file's bytes (no allocation per entry).
-struct Compact<'b> {
+/// Checks and decodes a whole cache file into the owned inventory of the
+/// entries that `keep` keeps.
+fn decode_filtered(bytes: &[u8], hash: &[u8; 32], keep: &Keep<'_>) -> Result<Inventory, String> {
+    let (tables, r) = decode_tables(bytes, hash)?;
+    let mut sink = OwnedSink::new(&tables, keep);
+    let errors = decode_entries(r, &tables, &mut sink)?;
+    Ok(sink.finish(errors))
+}
+
+/// The logic and family tables of a cache file.
+struct Tables {
     logics: Vec<Logic>,
     families: Vec<Vec<String>>,
-    incremental: Vec<Entry<'b>>,
-    non_incremental: Vec<Entry<'b>>,
-    errors: Vec<ScanError>,
 }
 
-/// One benchmark of a [`Compact`] (every index and code already checked).
+/// One benchmark as decoded (every index and code already checked), its name
+/// borrowed from the file's bytes.
 struct Entry<'b> {
+    /// In the incremental list (else the non-incremental one).
+    in_incremental_list: bool,
     incremental: bool,
     logic: usize,
     family: usize,
@@ -420,8 +496,30 @@ struct Entry<'b> {
     category: Option<Category>,
 }
 
-impl<'b> Compact<'b> {
-    fn bench(&self, e: &Entry<'b>) -> BenchRef<'_> {
+/// What the decoder hands the benchmarks to.
+trait Sink<'b> {
+    /// A list (incremental or not) of `n` benchmarks begins.
+    fn begin(&mut self, incremental_list: bool, n: usize);
+    /// One benchmark.
+    fn entry(&mut self, e: Entry<'b>);
+}
+
+impl Tables {
+    fn decode(r: &mut Reader<'_>) -> Result<Tables, String> {
+        let n = r.count()?;
+        let logics = (0..n)
+            .map(|_| r.string().map(Logic::new))
+            .collect::<Result<Vec<_>, _>>()?;
+        let n = r.count()?;
+        let mut families = Vec::with_capacity(n);
+        for _ in 0..n {
+            let k = r.count()?;
+            families.push((0..k).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?);
+        }
+        Ok(Tables { logics, families })
+    }
+
+    fn bench<'t>(&'t self, e: &Entry<'t>) -> BenchRef<'t> {
         BenchRef {
             incremental: e.incremental,
             logic: &self.logics[e.logic],
@@ -432,90 +530,8 @@ impl<'b> Compact<'b> {
         }
     }
 
-    fn view(&self) -> InventoryView<'_> {
-        InventoryView {
-            incremental: self.incremental.iter().map(|e| self.bench(e)).collect(),
-            non_incremental: self.non_incremental.iter().map(|e| self.bench(e)).collect(),
-        }
-    }
-
-    /// The owned inventory of the entries whose path satisfies `keep` (the
-    /// others are skipped without allocating).
-    fn into_inventory(self, keep: &dyn Fn(&str) -> bool) -> Inventory {
-        // Each family as the path fragment `part/part/` (empty for no parts).
-        let fragments: Vec<String> = self
-            .families
-            .iter()
-            .map(|parts| parts.iter().flat_map(|p| [p.as_str(), "/"]).collect())
-            .collect();
-        let mut path = String::new();
-        let mut file = |e: &Entry<'_>| -> Option<Smt2File> {
-            path.clear();
-            path.push_str(if e.incremental {
-                "incremental/"
-            } else {
-                "non-incremental/"
-            });
-            path.push_str(self.logics[e.logic].as_str());
-            path.push('/');
-            path.push_str(&fragments[e.family]);
-            path.push_str(e.name);
-            keep(&path).then(|| Smt2File {
-                incremental: e.incremental,
-                logic: self.logics[e.logic].clone(),
-                family: self.families[e.family].clone(),
-                name: e.name.to_owned(),
-            })
-        };
-        let mut incremental = Vec::with_capacity(self.incremental.len());
-        for e in &self.incremental {
-            if let Some(file) = file(e) {
-                incremental.push(IncrementalInfo {
-                    file,
-                    check_sats: e.count,
-                    statuses: e.statuses.map(|codes| {
-                        codes
-                            .iter()
-                            .map(|c| status(*c).unwrap_or(Status::Unknown))
-                            .collect()
-                    }),
-                });
-            }
-        }
-        let mut non_incremental = Vec::with_capacity(self.non_incremental.len());
-        for e in &self.non_incremental {
-            if let Some(file) = file(e) {
-                non_incremental.push(NonIncrementalInfo {
-                    file,
-                    status: e.status,
-                    asserts: e.count,
-                    category: e.category,
-                });
-            }
-        }
-        incremental.shrink_to_fit();
-        non_incremental.shrink_to_fit();
-        Inventory {
-            incremental,
-            non_incremental,
-            errors: self.errors,
-        }
-    }
-}
-
-fn decode_payload<'b>(r: &mut Reader<'b>) -> Result<Compact<'b>, String> {
-    let n = r.count()?;
-    let logics = (0..n)
-        .map(|_| r.string().map(Logic::new))
-        .collect::<Result<Vec<_>, _>>()?;
-    let n = r.count()?;
-    let mut families = Vec::with_capacity(n);
-    for _ in 0..n {
-        let k = r.count()?;
-        families.push((0..k).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?);
-    }
-    // One identity: (incremental, logic, family, name), indices checked.
-    let file = |r: &mut Reader<'b>| -> Result<(bool, usize, usize, &'b str), String> {
+    /// One identity: (incremental, logic, family, name), indices checked.
+    fn file<'b>(&self, r: &mut Reader<'b>) -> Result<(bool, usize, usize, &'b str), String> {
         let incremental = match r.u()? {
             0 => false,
             1 => true,
@@ -523,80 +539,217 @@ fn decode_payload<'b>(r: &mut Reader<'b>) -> Result<Compact<'b>, String> {
         };
         let logic = usize::try_from(r.u()?)
             .ok()
-            .filter(|i| *i < logics.len())
+            .filter(|i| *i < self.logics.len())
             .ok_or("logic index")?;
         let family = usize::try_from(r.u()?)
             .ok()
-            .filter(|i| *i < families.len())
+            .filter(|i| *i < self.families.len())
             .ok_or("family index")?;
         Ok((incremental, logic, family, r.str()?))
-    };
-    let n = r.count()?;
-    let mut incremental = Vec::with_capacity(n);
-    for _ in 0..n {
-        let (inc, logic, family, name) = file(r)?;
-        let check_sats = r.u()?;
-        let statuses = match r.u()? {
-            0 => None,
-            k => {
-                let codes = r.bytes(usize::try_from(k - 1).map_err(|_| "length too large")?)?;
-                for c in codes {
-                    status(*c)?;
+    }
+
+    fn decode_lists<'b>(
+        &self,
+        r: &mut Reader<'b>,
+        sink: &mut impl Sink<'b>,
+    ) -> Result<Vec<ScanError>, String> {
+        let n = r.count()?;
+        sink.begin(true, n);
+        for _ in 0..n {
+            let (inc, logic, family, name) = self.file(r)?;
+            let check_sats = r.u()?;
+            let statuses = match r.u()? {
+                0 => None,
+                k => {
+                    let codes = r.bytes(usize::try_from(k - 1).map_err(|_| "length too large")?)?;
+                    for c in codes {
+                        status(*c)?;
+                    }
+                    Some(codes)
                 }
-                Some(codes)
-            }
+            };
+            sink.entry(Entry {
+                in_incremental_list: true,
+                incremental: inc,
+                logic,
+                family,
+                name,
+                count: check_sats,
+                status: Status::Incremental,
+                statuses,
+                category: None,
+            });
+        }
+        let n = r.count()?;
+        sink.begin(false, n);
+        for _ in 0..n {
+            let (inc, logic, family, name) = self.file(r)?;
+            let status = status(r.byte()?)?;
+            let asserts = r.u()?;
+            let category = match r.byte()? {
+                0 => None,
+                1 => Some(Category::Check),
+                2 => Some(Category::Industrial),
+                3 => Some(Category::Crafted),
+                4 => Some(Category::Random),
+                x => return Err(format!("bad category {x}")),
+            };
+            sink.entry(Entry {
+                in_incremental_list: false,
+                incremental: inc,
+                logic,
+                family,
+                name,
+                count: asserts,
+                status,
+                statuses: None,
+                category,
+            });
+        }
+        let n = r.count()?;
+        let mut errors = Vec::with_capacity(n);
+        for _ in 0..n {
+            errors.push(ScanError {
+                path: r.string()?,
+                reason: r.string()?,
+            });
+        }
+        Ok(errors)
+    }
+}
+
+/// Collects the borrowed benchmarks of an [`InventoryView`].
+struct ViewSink<'t> {
+    tables: &'t Tables,
+    view: InventoryView<'t>,
+}
+
+impl<'t> Sink<'t> for ViewSink<'t> {
+    fn begin(&mut self, incremental_list: bool, n: usize) {
+        if incremental_list {
+            self.view.incremental.reserve_exact(n);
+        } else {
+            self.view.non_incremental.reserve_exact(n);
+        }
+    }
+
+    fn entry(&mut self, e: Entry<'t>) {
+        let b = self.tables.bench(&e);
+        if e.in_incremental_list {
+            self.view.incremental.push(b);
+        } else {
+            self.view.non_incremental.push(b);
+        }
+    }
+}
+
+/// Builds the owned entries that a [`Keep`] keeps; the others are skipped
+/// without allocating, those of a logic it rules out without building their path.
+struct OwnedSink<'t, 'k> {
+    tables: &'t Tables,
+    keep: &'k Keep<'k>,
+    /// Each family as the path fragment `part/part/` (empty for no parts).
+    fragments: Vec<String>,
+    /// Per kind (0: non-incremental, 1: incremental) and logic index: whether
+    /// `keep.logic` admits it (asked once, when first needed).
+    logic_ok: [Vec<Option<bool>>; 2],
+    path: String,
+    incremental: Vec<IncrementalInfo>,
+    non_incremental: Vec<NonIncrementalInfo>,
+}
+
+impl<'t, 'k> OwnedSink<'t, 'k> {
+    fn new(tables: &'t Tables, keep: &'k Keep<'k>) -> Self {
+        OwnedSink {
+            tables,
+            keep,
+            fragments: tables
+                .families
+                .iter()
+                .map(|parts| parts.iter().flat_map(|p| [p.as_str(), "/"]).collect())
+                .collect(),
+            logic_ok: [
+                vec![None; tables.logics.len()],
+                vec![None; tables.logics.len()],
+            ],
+            path: String::new(),
+            incremental: Vec::new(),
+            non_incremental: Vec::new(),
+        }
+    }
+
+    /// The owned identity of `e` when it is kept.
+    fn kept(&mut self, e: &Entry<'_>) -> Option<Smt2File> {
+        let logic = &self.tables.logics[e.logic];
+        let ok = &mut self.logic_ok[usize::from(e.incremental)][e.logic];
+        if !*ok.get_or_insert_with(|| (self.keep.logic)(e.incremental, logic.as_str())) {
+            return None;
+        }
+        let path = &mut self.path;
+        path.clear();
+        path.push_str(if e.incremental {
+            "incremental/"
+        } else {
+            "non-incremental/"
+        });
+        path.push_str(logic.as_str());
+        path.push('/');
+        path.push_str(&self.fragments[e.family]);
+        path.push_str(e.name);
+        (self.keep.path)(path).then(|| Smt2File {
+            incremental: e.incremental,
+            logic: logic.clone(),
+            family: self.tables.families[e.family].clone(),
+            name: e.name.to_owned(),
+        })
+    }
+
+    fn finish(mut self, errors: Vec<ScanError>) -> Inventory {
+        self.incremental.shrink_to_fit();
+        self.non_incremental.shrink_to_fit();
+        Inventory {
+            incremental: self.incremental,
+            non_incremental: self.non_incremental,
+            errors,
+        }
+    }
+}
+
+impl<'b> Sink<'b> for OwnedSink<'_, '_> {
+    fn begin(&mut self, incremental_list: bool, n: usize) {
+        // As many as the list holds (a filtered read shrinks them at the end;
+        // the pages of an unused capacity are never touched).
+        if incremental_list {
+            self.incremental.reserve_exact(n);
+        } else {
+            self.non_incremental.reserve_exact(n);
+        }
+    }
+
+    fn entry(&mut self, e: Entry<'b>) {
+        let Some(file) = self.kept(&e) else {
+            return;
         };
-        incremental.push(Entry {
-            incremental: inc,
-            logic,
-            family,
-            name,
-            count: check_sats,
-            status: Status::Incremental,
-            statuses,
-            category: None,
-        });
+        if e.in_incremental_list {
+            self.incremental.push(IncrementalInfo {
+                file,
+                check_sats: e.count,
+                statuses: e.statuses.map(|codes| {
+                    codes
+                        .iter()
+                        .map(|c| status(*c).unwrap_or(Status::Unknown))
+                        .collect()
+                }),
+            });
+        } else {
+            self.non_incremental.push(NonIncrementalInfo {
+                file,
+                status: e.status,
+                asserts: e.count,
+                category: e.category,
+            });
+        }
     }
-    let n = r.count()?;
-    let mut non_incremental = Vec::with_capacity(n);
-    for _ in 0..n {
-        let (inc, logic, family, name) = file(r)?;
-        let status = status(r.byte()?)?;
-        let asserts = r.u()?;
-        let category = match r.byte()? {
-            0 => None,
-            1 => Some(Category::Check),
-            2 => Some(Category::Industrial),
-            3 => Some(Category::Crafted),
-            4 => Some(Category::Random),
-            x => return Err(format!("bad category {x}")),
-        };
-        non_incremental.push(Entry {
-            incremental: inc,
-            logic,
-            family,
-            name,
-            count: asserts,
-            status,
-            statuses: None,
-            category,
-        });
-    }
-    let n = r.count()?;
-    let mut errors = Vec::with_capacity(n);
-    for _ in 0..n {
-        errors.push(ScanError {
-            path: r.string()?,
-            reason: r.string()?,
-        });
-    }
-    Ok(Compact {
-        logics,
-        families,
-        incremental,
-        non_incremental,
-        errors,
-    })
 }
 
 fn status_code(s: Status) -> u8 {

@@ -10,6 +10,7 @@ use super::previous::PreviousRelease;
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::inventory::{BenchRef, InventoryView};
 use crate::model::{Competition, Logic, NewBenchmarkPriority, RulesEdition, Status, Track};
+use crate::util::fxhash::FxHashMap;
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -219,22 +220,32 @@ impl SelectionView<'_> {
     }
 }
 
-/// The benchmarks of a track grouped by logic, each group in path order.
-fn view_candidates<'a>(
-    inv: &InventoryView<'a>,
+/// The benchmarks of a track grouped by logic, each group in path order, as
+/// references into the view (8 bytes each: inventories not in our path order,
+/// such as the reference tool's, are sorted without moving the entries).
+fn view_candidates<'v, 'a>(
+    inv: &'v InventoryView<'a>,
     incremental: bool,
-) -> BTreeMap<&'a str, Vec<BenchRef<'a>>> {
-    let mut by_logic: BTreeMap<&'a str, Vec<BenchRef<'a>>> = BTreeMap::new();
+) -> BTreeMap<&'a str, Vec<&'v BenchRef<'a>>> {
     let all = if incremental {
         &inv.incremental
     } else {
         &inv.non_incremental
     };
-    for b in all {
-        by_logic.entry(b.logic.as_str()).or_default().push(*b);
+    let mut by_logic: BTreeMap<&'a str, Vec<&'v BenchRef<'a>>> = BTreeMap::new();
+    let mut start = 0;
+    while start < all.len() {
+        // Inventories are sorted by path: one run of the list per logic.
+        let logic = all[start].logic;
+        let same = |b: &BenchRef<'_>| std::ptr::eq(b.logic, logic) || b.logic == logic;
+        let end = start + all[start..].iter().take_while(|b| same(b)).count();
+        by_logic
+            .entry(logic.as_str())
+            .or_default()
+            .extend(&all[start..end]);
+        start = end;
     }
     for v in by_logic.values_mut() {
-        // Inventories are sorted by path: usually nothing to do.
         if !v.is_sorted_by(|a, b| a.cmp_in_logic(b).is_le()) {
             v.sort_by(|a, b| a.cmp_in_logic(b));
         }
@@ -261,7 +272,7 @@ pub fn select_view<'a>(
     let params = &comp.selection;
     // Removed benchmarks by file name (then logic and family): a lookup per
     // candidate without building a key.
-    let mut removed: HashMap<&str, Vec<(&str, &str)>> = HashMap::new();
+    let mut removed: FxHashMap<&str, Vec<(&str, &str)>> = FxHashMap::default();
     for r in &comp.removed_benchmarks {
         removed
             .entry(r.name.as_str())
@@ -299,7 +310,9 @@ pub fn select_view<'a>(
     // as `LOGIC/` does (no logic name contains `/`), so concatenating the
     // logics' blocks in that order gives the selection sorted by path without
     // building and sorting every selected path.
-    let mut blocks: Vec<(String, Vec<SelectedRef<'a>>)> = Vec::new();
+    // Per logic: the picked benchmarks (references into the view) and whether
+    // each is new; the selection is built once, at the end.
+    let mut blocks: Vec<(String, Vec<(&BenchRef<'a>, bool)>)> = Vec::new();
     for (&logic_name, all) in &by_logic {
         let logic = all[0].logic;
         if def.division_of(logic_name).is_none()
@@ -319,7 +332,7 @@ pub fn select_view<'a>(
             need_trivial && input.triviality.is_trivial(scratch.of(c))
         };
         let mut eligible: Vec<&BenchRef<'a>> = Vec::new();
-        for c in all {
+        for &c in all {
             if is_removed(logic_name, c) {
                 st.removed += 1;
             } else if track == Track::SingleQuery
@@ -394,14 +407,7 @@ pub fn select_view<'a>(
         picked.sort_unstable();
         let block = picked
             .into_iter()
-            .map(|i| {
-                let c = eligible[i];
-                SelectedRef {
-                    bench: *c,
-                    new: is_new(c),
-                    heat: None,
-                }
-            })
+            .map(|i| (eligible[i], is_new(eligible[i])))
             .collect();
         blocks.push((format!("{logic_name}/"), block));
         stats.insert(logic.clone(), st);
@@ -414,7 +420,15 @@ pub fn select_view<'a>(
         ));
     }
     blocks.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut chosen: Vec<SelectedRef<'a>> = blocks.into_iter().flat_map(|(_, b)| b).collect();
+    let mut chosen: Vec<SelectedRef<'a>> =
+        Vec::with_capacity(blocks.iter().map(|(_, b)| b.len()).sum());
+    for (_, block) in blocks {
+        chosen.extend(block.into_iter().map(|(c, new)| SelectedRef {
+            bench: *c,
+            new,
+            heat: None,
+        }));
+    }
     if input.heats > 1 {
         assign_heats(&mut chosen, input.heats, &mut rng, |logic| {
             def.division_of(logic)
