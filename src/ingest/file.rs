@@ -65,23 +65,46 @@ fn bytes(v: &str) -> Option<u64> {
     })
 }
 
+/// What the rundefinition name `<solver>,<participation>,<Track>` of a file
+/// says about its runs (computed once per file: parsing the track name was a
+/// noticeable part of each run's cost).
+#[derive(Debug, Clone)]
+struct HeaderGuess {
+    solver: String,
+    participation: Option<u32>,
+    track: Option<Track>,
+}
+
+impl HeaderGuess {
+    fn of(header: &ResultHeader) -> HeaderGuess {
+        let rundef = header.rundefinition().unwrap_or("");
+        let parts: Vec<&str> = rundef.split(',').collect();
+        if let [solver, part, track] = parts.as_slice() {
+            let t = track.split('.').next().unwrap_or(track);
+            HeaderGuess {
+                solver: solver.to_string(),
+                participation: part.trim().parse().ok(),
+                track: t.parse::<Track>().ok(),
+            }
+        } else {
+            HeaderGuess {
+                solver: header.tool.clone().unwrap_or_else(|| rundef.to_string()),
+                participation: None,
+                track: None,
+            }
+        }
+    }
+}
+
 /// Identity guessed from the XML: solver, participation, track from the
-/// rundefinition name `<solver>,<participation>,<Track>`; logic and benchmark
-/// from the task path.
-fn guess_identity(rec: &mut IngestRecord, header: &ResultHeader, task: &str) {
-    let rundef = header.rundefinition().unwrap_or("");
-    let parts: Vec<&str> = rundef.split(',').collect();
+/// rundefinition name ([`HeaderGuess`]); logic and benchmark from the task path.
+fn guess_identity(rec: &mut IngestRecord, guess: &HeaderGuess, task: &str) {
     rec.guessed.push(Guessed::Solver);
     rec.guessed.push(Guessed::Participation);
     rec.guessed.push(Guessed::Track);
-    if let [solver, part, track] = parts.as_slice() {
-        rec.solver = solver.to_string();
-        rec.participation = part.trim().parse().ok();
-        let t = track.split('.').next().unwrap_or(track);
-        rec.track = t.parse::<Track>().ok();
-    } else {
-        rec.solver = header.tool.clone().unwrap_or_else(|| rundef.to_string());
-    }
+    rec.solver.clone_from(&guess.solver);
+    rec.participation = guess.participation;
+    rec.track = guess.track;
     let comps: Vec<&str> = task
         .split('/')
         .filter(|c| !c.is_empty() && *c != ".")
@@ -133,6 +156,7 @@ struct Ctx<'a> {
     comp: &'a Competition,
     manifest: Option<&'a ManifestIndex>,
     archive_rel: String,
+    guess: HeaderGuess,
 }
 
 fn identify(
@@ -165,7 +189,7 @@ fn identify(
         Some(Err(e)) => rec.notes.push(e),
         None => {}
     }
-    guess_identity(rec, header, &run.name);
+    guess_identity(rec, &ctx.guess, &run.name);
     if let (Some(t), Some(l)) = (rec.track, &rec.logic) {
         rec.division = ctx
             .comp
@@ -187,7 +211,7 @@ fn build(
     let mut rec = IngestRecord::new(ctx.source, run.name.clone());
     let entry = identify(ctx, header, run, &mut rec);
     let rec = fill(rec, run, log, log_cut);
-    let failed = run.columns.is_empty()
+    let failed = run.columns == 0
         || rec.status.is_none()
         || rec.status.as_deref().map(str::trim) == Some("FAILED");
     (rec, RunMeta { entry, failed })
@@ -252,7 +276,7 @@ fn fill(
         }
         return rec;
     };
-    let it = if run.columns.is_empty() {
+    let it = if run.columns == 0 {
         super::interpret::Interpretation {
             answer: Some(RunAnswer::Error),
             error: Some(
@@ -384,6 +408,7 @@ pub fn ingest_xml(
         comp,
         manifest,
         archive_rel,
+        guess: HeaderGuess::of(&header),
     };
     let rundef = header.rundefinition().map(str::to_string);
     // Each run's log name, built once.

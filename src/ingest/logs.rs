@@ -341,7 +341,11 @@ fn inflate(
 /// Offset where the tool output starts: after the first header separator
 /// (`\n\n\n` + 80 dashes + `\n\n\n`); 0 if there is none.
 pub fn output_start(log: &[u8]) -> usize {
-    memchr::memmem::find(log, HEADER_END).map_or(0, |i| i + HEADER_END.len())
+    // Built once: building a searcher for the 86-byte separator cost more than
+    // the search in a typical log.
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(HEADER_END));
+    FINDER.find(log).map_or(0, |i| i + HEADER_END.len())
 }
 
 #[cfg(test)]

@@ -1,25 +1,34 @@
 //! Bounded-memory ingestion: an external merge sort of the records.
 //!
 //! Each input file's records, sorted in canonical order, are written to a
-//! *run* file in a temporary directory next to the output (per record: the
-//! [`SortKey`] as a JSON line, then the record's final JSON line). The runs
-//! are then merged (k-way, a binary heap keyed by the sort key, ties broken by
-//! run order) and the record lines copied verbatim to the output. With more
-//! than `fan_in` runs ([`default_fan_in`]: from the open-file limit),
-//! consecutive groups are first merged into bigger runs, so no more than
-//! `fan_in` files are open at once (per merging thread).
+//! *run* file in a temporary directory next to the output. Per record, the
+//! run file holds two length-prefixed byte strings (a little-endian `u32`
+//! length each): the [`SortKey`] in an order-preserving binary encoding
+//! ([`encode_key`]: comparing two encoded keys byte by byte gives the order of
+//! the keys), then the record's final JSON line (without its newline). The
+//! runs are then merged (k-way, a binary heap on the encoded keys, ties broken
+//! by run order) and the record lines copied verbatim to the output: no key
+//! is parsed during the merge. With more than `fan_in` runs
+//! ([`default_fan_in`]: from the open-file limit), consecutive groups are first
+//! merged into bigger runs, so no more than `fan_in` files are open at once
+//! (per merging thread).
 //!
 //! Breaking ties by run order (= input file order) makes the result the
 //! *stable* sort of all records in input order, which is what the in-memory
 //! path computes ([`crate::formats::runtable::sort_records`]): both give the same bytes.
+//!
+//! Run files are written and read by the same process and removed after use;
+//! still, a damaged one (truncated, a length beyond the file) is an error
+//! naming the file, never a panic or an unbounded allocation.
 
 use crate::formats::jsonl::JsonlWriter;
 use crate::formats::runtable::{IngestRecord, SortKey};
+use crate::model::Track;
 use anyhow::Context;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Runs merged at once (open files): half the soft limit on open files,
@@ -94,15 +103,127 @@ fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> anyhow::Error + '_ {
     move |e| anyhow::anyhow!("{}: cannot write temporary file: {e}", path.display())
 }
 
+/// The rank of a track in the derived order of [`Track`] (an exhaustive
+/// match: a new track must be given its place here; a unit test checks the
+/// ranks against `Ord`).
+fn track_rank(t: Track) -> u8 {
+    match t {
+        Track::SingleQuery => 0,
+        Track::Incremental => 1,
+        Track::UnsatCore => 2,
+        Track::ModelValidation => 3,
+        Track::Parallel => 4,
+        Track::Cloud => 5,
+        Track::ProofExhibition => 6,
+        Track::UnsatCoreValidation => 7,
+    }
+}
+
+/// Appends a string so that encodings compare like the strings and end
+/// unambiguously: every NUL byte is written as `00 01`, and `00 00` ends it.
+fn encode_str(out: &mut Vec<u8>, s: &str) {
+    let mut rest = s.as_bytes();
+    while let Some(i) = memchr::memchr(0, rest) {
+        out.extend_from_slice(&rest[..i]);
+        out.extend_from_slice(&[0, 1]);
+        rest = &rest[i + 1..];
+    }
+    out.extend_from_slice(rest);
+    out.extend_from_slice(&[0, 0]);
+}
+
+/// Appends the order-preserving encoding of a sort key: its fields in
+/// declaration order, `None` as `00` and `Some(x)` as `01` then `x` (the
+/// track as its rank + 1 in one byte), numbers big-endian, strings by
+/// [`encode_str`]. For two keys `a`, `b`: `a.cmp(b)` equals the byte-wise
+/// comparison of their encodings.
+pub fn encode_key(out: &mut Vec<u8>, k: &SortKey<'_>) {
+    out.push(k.track.map_or(0, |t| 1 + track_rank(t)));
+    encode_str(out, &k.solver);
+    match k.participation {
+        None => out.push(0),
+        Some(p) => {
+            out.push(1);
+            out.extend_from_slice(&p.to_be_bytes());
+        }
+    }
+    encode_str(out, &k.benchmark_key);
+    match &k.rundefinition {
+        None => out.push(0),
+        Some(r) => {
+            out.push(1);
+            encode_str(out, r);
+        }
+    }
+    encode_str(out, &k.source);
+    encode_str(out, &k.task);
+}
+
+/// Splits an [`encode_str`] string off the front of `b`: the string's bytes
+/// and the rest; `None` if `b` does not hold one.
+fn decode_str(b: &[u8]) -> Option<(Vec<u8>, &[u8])> {
+    let mut out = Vec::new();
+    let mut rest = b;
+    loop {
+        let i = memchr::memchr(0, rest)?;
+        out.extend_from_slice(&rest[..i]);
+        match rest.get(i + 1)? {
+            0 => return Some((out, &rest[i + 2..])),
+            1 => out.push(0),
+            _ => return None,
+        }
+        rest = &rest[i + 2..];
+    }
+}
+
+/// The task of an encoded key ([`encode_key`]); `None` if it is malformed.
+fn decode_task(key: &[u8]) -> Option<String> {
+    let (_, rest) = key.split_first()?; // track
+    let (_, rest) = decode_str(rest)?; // solver
+    let rest = match rest.split_first()? {
+        (0, r) => r,
+        (1, r) => r.get(4..)?,
+        _ => return None,
+    };
+    let (_, rest) = decode_str(rest)?; // benchmark key
+    let rest = match rest.split_first()? {
+        (0, r) => r,
+        (1, r) => decode_str(r)?.1,
+        _ => return None,
+    };
+    let (_, rest) = decode_str(rest)?; // source
+    let (task, rest) = decode_str(rest)?;
+    if !rest.is_empty() {
+        return None;
+    }
+    String::from_utf8(task).ok()
+}
+
+/// Appends a byte string with its `u32` little-endian length.
+fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) -> anyhow::Result<()> {
+    let len = u32::try_from(bytes.len())
+        .map_err(|_| anyhow::anyhow!("a record of {} bytes is too long to spill", bytes.len()))?;
+    out.extend_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(bytes);
+    Ok(())
+}
+
 /// Writes records (already in canonical order) to a run file.
 pub fn write_run(path: &Path, records: &[IngestRecord]) -> anyhow::Result<Run> {
     let file = File::create(path).map_err(write_err(path))?;
     let mut w = BufWriter::with_capacity(1 << 16, file);
+    let mut key = Vec::with_capacity(256);
+    let mut line = Vec::with_capacity(2048);
+    let mut entry = Vec::with_capacity(2048);
     for r in records {
-        serde_json::to_writer(&mut w, &r.sort_key())?;
-        w.write_all(b"\n").map_err(write_err(path))?;
-        serde_json::to_writer(&mut w, r)?;
-        w.write_all(b"\n").map_err(write_err(path))?;
+        key.clear();
+        line.clear();
+        entry.clear();
+        encode_key(&mut key, &r.sort_key());
+        serde_json::to_writer(&mut line, r)?;
+        put_bytes(&mut entry, &key)?;
+        put_bytes(&mut entry, &line)?;
+        w.write_all(&entry).map_err(write_err(path))?;
     }
     w.flush().map_err(write_err(path))?;
     Ok(Run {
@@ -111,23 +232,39 @@ pub fn write_run(path: &Path, records: &[IngestRecord]) -> anyhow::Result<Run> {
 }
 
 impl Run {
-    /// The distinct tasks of the run's records (read back from its key lines).
+    /// The distinct tasks of the run's records (read back from its keys).
     pub fn tasks(&self) -> anyhow::Result<std::collections::BTreeSet<String>> {
         let mut reader = RunReader::open(self)?;
         let mut tasks = std::collections::BTreeSet::new();
-        while let Some(e) = reader.next()? {
-            tasks.insert(e.key.task.into_owned());
+        let mut entry = Entry::default();
+        while reader.next(&mut entry)? {
+            let task = decode_task(entry.key()).ok_or_else(|| {
+                anyhow::anyhow!("{}: corrupt temporary file", reader.path.display())
+            })?;
+            tasks.insert(task);
         }
         Ok(tasks)
     }
 }
 
-/// One record read back from a run.
+/// One record read back from a run: the entry as stored (both lengths
+/// included), and where its key ends.
+#[derive(Default)]
 struct Entry {
-    key: SortKey<'static>,
-    /// The key line and the record line, each with its newline.
-    key_line: Vec<u8>,
-    line: Vec<u8>,
+    raw: Vec<u8>,
+    key_end: usize,
+}
+
+impl Entry {
+    /// The encoded sort key.
+    fn key(&self) -> &[u8] {
+        &self.raw[4..self.key_end]
+    }
+
+    /// The record's JSON line (without newline).
+    fn line(&self) -> &[u8] {
+        &self.raw[self.key_end + 4..]
+    }
 }
 
 struct RunReader {
@@ -145,30 +282,48 @@ impl RunReader {
         })
     }
 
-    fn next(&mut self) -> anyhow::Result<Option<Entry>> {
-        let read_err =
-            |e: std::io::Error| anyhow::anyhow!("{}: cannot read: {e}", self.path.display());
-        let mut key_line = Vec::new();
-        if self
-            .reader
-            .read_until(b'\n', &mut key_line)
-            .map_err(read_err)?
-            == 0
-        {
-            return Ok(None);
+    /// Appends one length-prefixed byte string to `out`; `false` at the end
+    /// of the file (only allowed when `at_start`).
+    fn read_bytes(&mut self, out: &mut Vec<u8>, at_start: bool) -> anyhow::Result<bool> {
+        let mut len = [0u8; 4];
+        let mut got = 0;
+        while got < 4 {
+            match self.reader.read(&mut len[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => anyhow::bail!("{}: cannot read: {e}", self.path.display()),
+            }
         }
-        let mut line = Vec::new();
-        self.reader.read_until(b'\n', &mut line).map_err(read_err)?;
-        if !key_line.ends_with(b"\n") || !line.ends_with(b"\n") {
+        if got == 0 && at_start {
+            return Ok(false);
+        }
+        if got < 4 {
             anyhow::bail!("{}: truncated temporary file", self.path.display());
         }
-        let key = serde_json::from_slice(&key_line)
-            .with_context(|| format!("{}: corrupt temporary file", self.path.display()))?;
-        Ok(Some(Entry {
-            key,
-            key_line,
-            line,
-        }))
+        out.extend_from_slice(&len);
+        let len = u64::from(u32::from_le_bytes(len));
+        // Bounded by the bytes actually present: a damaged length cannot make
+        // this allocate more than the file holds.
+        let n = (&mut self.reader)
+            .take(len)
+            .read_to_end(out)
+            .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", self.path.display()))?;
+        if n as u64 != len {
+            anyhow::bail!("{}: truncated temporary file", self.path.display());
+        }
+        Ok(true)
+    }
+
+    /// Reads the next entry into `entry` (its buffer reused); `false` at the end.
+    fn next(&mut self, entry: &mut Entry) -> anyhow::Result<bool> {
+        entry.raw.clear();
+        if !self.read_bytes(&mut entry.raw, true)? {
+            return Ok(false);
+        }
+        entry.key_end = entry.raw.len();
+        self.read_bytes(&mut entry.raw, false)?;
+        Ok(true)
     }
 }
 
@@ -192,8 +347,8 @@ impl PartialOrd for Head {
 impl Ord for Head {
     fn cmp(&self, other: &Self) -> Ordering {
         self.entry
-            .key
-            .cmp(&other.entry.key)
+            .key()
+            .cmp(other.entry.key())
             .then(self.run.cmp(&other.run))
     }
 }
@@ -207,17 +362,17 @@ fn merge(runs: &[Run], mut sink: impl FnMut(&Entry) -> anyhow::Result<()>) -> an
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut heap = BinaryHeap::with_capacity(readers.len());
     for (run, r) in readers.iter_mut().enumerate() {
-        if let Some(entry) = r.next()? {
+        let mut entry = Entry::default();
+        if r.next(&mut entry)? {
             heap.push(Reverse(Head { entry, run }));
         }
     }
-    while let Some(Reverse(head)) = heap.pop() {
+    while let Some(mut top) = heap.peek_mut() {
+        let Reverse(head) = &mut *top;
         sink(&head.entry)?;
-        if let Some(entry) = readers[head.run].next()? {
-            heap.push(Reverse(Head {
-                entry,
-                run: head.run,
-            }));
+        // The entry's buffer is reused for the run's next one.
+        if !readers[head.run].next(&mut head.entry)? {
+            std::collections::binary_heap::PeekMut::pop(top);
         }
     }
     drop(readers);
@@ -247,15 +402,78 @@ pub fn merge_into(
                 let path = dir.file(&format!("merge-{pass}-{i}"));
                 let file = File::create(&path).map_err(write_err(&path))?;
                 let mut w = BufWriter::with_capacity(1 << 16, file);
-                merge(group, |e| {
-                    w.write_all(&e.key_line).map_err(write_err(&path))?;
-                    w.write_all(&e.line).map_err(write_err(&path))?;
-                    Ok(())
-                })?;
+                merge(group, |e| w.write_all(&e.raw).map_err(write_err(&path)))?;
                 w.flush().map_err(write_err(&path))?;
                 Ok(Run { path: path.clone() })
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
     }
-    merge(&runs, |e| out.write_line(&e.line[..e.line.len() - 1]))
+    merge(&runs, |e| out.write_line(e.line()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+
+    fn key<'a>(
+        track: Option<Track>,
+        solver: &'a str,
+        part: Option<u32>,
+        rundef: Option<&'a str>,
+        task: &'a str,
+    ) -> SortKey<'a> {
+        SortKey {
+            track,
+            solver: Cow::Borrowed(solver),
+            participation: part,
+            benchmark_key: Cow::Borrowed("QF_BV/x.smt2"),
+            rundefinition: rundef.map(Cow::Borrowed),
+            source: Cow::Borrowed("a.xml"),
+            task: Cow::Borrowed(task),
+        }
+    }
+
+    #[test]
+    fn track_ranks_follow_the_track_order() {
+        for a in Track::ALL {
+            for b in Track::ALL {
+                assert_eq!(track_rank(a).cmp(&track_rank(b)), a.cmp(&b), "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn encoded_keys_compare_like_the_keys() {
+        // Prefixes, NUL bytes (escaped as 00 01, end 00 00), None before Some,
+        // big-endian numbers (256 > 1 although its low byte is smaller).
+        let keys = [
+            key(None, "", None, None, ""),
+            key(None, "", None, None, "\0"),
+            key(Some(Track::SingleQuery), "a", None, None, "t"),
+            key(Some(Track::SingleQuery), "a", Some(1), None, "t"),
+            key(Some(Track::SingleQuery), "a", Some(256), None, "t"),
+            key(Some(Track::SingleQuery), "a", Some(256), Some(""), "t"),
+            key(Some(Track::SingleQuery), "a", Some(256), Some("r"), "t"),
+            key(Some(Track::SingleQuery), "a\0", None, None, "t"),
+            key(Some(Track::SingleQuery), "a\0\0", None, None, "t"),
+            key(Some(Track::SingleQuery), "a\u{1}", None, None, "t"),
+            key(Some(Track::SingleQuery), "ab", None, None, "t"),
+            key(Some(Track::Incremental), "", None, None, "t"),
+            key(Some(Track::UnsatCoreValidation), "", None, None, "t\0x"),
+        ];
+        for a in &keys {
+            let mut ea = Vec::new();
+            encode_key(&mut ea, a);
+            assert_eq!(decode_task(&ea).as_deref(), Some(&*a.task));
+            for b in &keys {
+                let mut eb = Vec::new();
+                encode_key(&mut eb, b);
+                assert_eq!(ea.cmp(&eb), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(decode_task(b""), None);
+        assert_eq!(decode_task(&[0, b'a', 0]), None);
+        assert_eq!(decode_task(&[0, 0, 2]), None);
+    }
 }

@@ -7,6 +7,7 @@
 
 use quick_xml::XmlVersion;
 use quick_xml::events::{BytesStart, Event};
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -34,13 +35,25 @@ pub const MAX_RUNS_PER_FILE: u64 = 200_000;
 /// memory of one file's runs whatever their number and size.
 pub const MAX_FILE_ATTRIBUTE_BYTES: u64 = 256 << 20;
 
+/// The titles of the columns ingestion reads ([`XmlRun::column`]). Other
+/// columns are checked (attribute syntax, entities, length) and counted like
+/// these, but their values are not kept.
+pub const READ_COLUMNS: [&str; 9] = [
+    "status",
+    "category",
+    "cputime",
+    "walltime",
+    "memory",
+    "memUsage",
+    "returnvalue",
+    "exitsignal",
+    "terminationreason",
+];
+
+/// Attribute bytes of a run's own attributes (its columns are counted as they
+/// are read).
 fn run_bytes(r: &XmlRun) -> u64 {
-    (r.name.len()
-        + r.expected_verdict.as_ref().map_or(0, String::len)
-        + r.columns
-            .iter()
-            .map(|(t, v)| t.len() + v.len())
-            .sum::<usize>()) as u64
+    (r.name.len() + r.expected_verdict.as_ref().map_or(0, String::len)) as u64
 }
 
 /// A reader that fails once more than [`MAX_ELEMENT_BYTES`] were consumed
@@ -136,20 +149,39 @@ pub struct XmlRun {
     pub name: String,
     /// `expectedVerdict`.
     pub expected_verdict: Option<String>,
-    /// `(title, value)` of every `<column>`, in file order.
-    pub columns: Vec<(String, String)>,
+    /// How many `<column>`s (with a title and a value) were read, at most
+    /// [`MAX_COLUMNS_PER_RUN`]; 0 for a run BenchExec did not execute.
+    pub columns: usize,
+    /// The values of the [`READ_COLUMNS`] present (the first column of each
+    /// title), one after another; `spans` says where each one is.
+    values: String,
+    /// Per [`READ_COLUMNS`] entry: the byte range of its value in `values`.
+    spans: [Option<(usize, usize)>; READ_COLUMNS.len()],
     /// What was cut or ignored while reading the run (long attributes, columns
     /// beyond [`MAX_COLUMNS_PER_RUN`]).
     pub cut: Vec<String>,
 }
 
 impl XmlRun {
-    /// The value of the first column titled `title`.
+    /// The value of the first column titled `title` (`None` for a title not
+    /// in [`READ_COLUMNS`]: those values are not kept).
     pub fn column(&self, title: &str) -> Option<&str> {
-        self.columns
-            .iter()
-            .find(|(t, _)| t == title)
-            .map(|(_, v)| v.as_str())
+        let i = READ_COLUMNS.iter().position(|t| *t == title)?;
+        let (start, end) = self.spans[i]?;
+        self.values.get(start..end)
+    }
+
+    /// Counts a column and keeps its value if it is the first one of a
+    /// [`READ_COLUMNS`] title.
+    fn add_column(&mut self, title: &str, value: &str) {
+        self.columns += 1;
+        if let Some(i) = READ_COLUMNS.iter().position(|t| *t == title)
+            && self.spans[i].is_none()
+        {
+            let start = self.values.len();
+            self.values.push_str(value);
+            self.spans[i] = Some((start, self.values.len()));
+        }
     }
 }
 
@@ -232,17 +264,25 @@ fn run_of(e: &BytesStart<'_>) -> Result<XmlRun, String> {
     Ok(XmlRun {
         name,
         expected_verdict,
-        columns: Vec::new(),
         cut,
+        ..XmlRun::default()
     })
 }
 
-fn column_of(
-    e: &BytesStart<'_>,
-    cut: &mut Vec<String>,
-) -> Result<Option<(String, String)>, String> {
-    let mut title = None;
-    let mut value = None;
+/// Reads the attributes of a `<column>` of `run`: when it has a title and a
+/// value, counts it ([`XmlRun::add_column`]) and returns the bytes of both
+/// (after normalization and the [`MAX_ATTRIBUTE_BYTES`] cut, as if kept).
+/// Values are borrowed from the parser's buffer: only those kept are copied.
+fn column_of(e: &BytesStart<'_>, run: &mut XmlRun) -> Result<Option<u64>, String> {
+    if let Some((title, value)) = simple_column(e.attributes_raw()) {
+        let (Some(title), Some(value)) = (title, value) else {
+            return Ok(None);
+        };
+        run.add_column(title, value);
+        return Ok(Some((title.len() + value.len()) as u64));
+    }
+    let mut title: Option<Cow<'_, str>> = None;
+    let mut value: Option<Cow<'_, str>> = None;
     for a in e.attributes() {
         let a = a.map_err(|err| format!("bad attribute on <column>: {err}"))?;
         let slot = match a.key.as_ref() {
@@ -252,12 +292,79 @@ fn column_of(
         };
         let mut v = a
             .normalized_value(XmlVersion::Implicit1_0)
-            .map_err(|err| format!("bad attribute value on <column>: {err}"))?
-            .into_owned();
-        cut.extend(cap_attribute("column", a.key.as_ref(), &mut v));
+            .map_err(|err| format!("bad attribute value on <column>: {err}"))?;
+        if v.len() > MAX_ATTRIBUTE_BYTES {
+            let mut owned = v.into_owned();
+            run.cut
+                .extend(cap_attribute("column", a.key.as_ref(), &mut owned));
+            v = Cow::Owned(owned);
+        }
         *slot = Some(v);
     }
-    Ok(title.zip(value))
+    let (Some(title), Some(value)) = (title, value) else {
+        return Ok(None);
+    };
+    run.add_column(&title, &value);
+    Ok(Some((title.len() + value.len()) as u64))
+}
+
+/// The fast path of [`column_of`]: the `title` and `value` of a `<column>`
+/// whose attributes (`raw`: the text after the element name) are all of the
+/// plain form `key="value"`, separated by white space, with distinct simple
+/// keys and values holding no `&`, `<`, tab or line break and not longer than
+/// [`MAX_ATTRIBUTE_BYTES`], which is what BenchExec writes. For those, quick-xml's
+/// attribute iterator and normalization return exactly these slices (nothing
+/// to replace, nothing to cut, no error). Anything else: `None`, and the
+/// caller takes the general path (errors, entities, cuts as before).
+fn simple_column(raw: &str) -> Option<(Option<&str>, Option<&str>)> {
+    const MAX_KEYS: usize = 8;
+    let b = raw.as_bytes();
+    let ws = |c: u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
+    let mut keys: [&[u8]; MAX_KEYS] = [&[]; MAX_KEYS];
+    let mut n = 0;
+    let (mut title, mut value) = (None, None);
+    let mut i = 0;
+    loop {
+        let at_separator = i == 0 || b.get(i).is_some_and(|c| ws(*c));
+        while b.get(i).is_some_and(|c| ws(*c)) {
+            i += 1;
+        }
+        if i == b.len() {
+            return Some((title, value));
+        }
+        if !at_separator || n == MAX_KEYS {
+            return None;
+        }
+        let key_start = i;
+        while b
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b':'))
+        {
+            i += 1;
+        }
+        let key = &b[key_start..i];
+        if key.is_empty() || b.get(i) != Some(&b'=') || b.get(i + 1) != Some(&b'"') {
+            return None;
+        }
+        let v_start = i + 2;
+        let v_len = memchr::memchr(b'"', &b[v_start..])?;
+        let v = &raw[v_start..v_start + v_len];
+        if v_len > MAX_ATTRIBUTE_BYTES
+            || v.bytes()
+                .any(|c| matches!(c, b'&' | b'<' | b'\t' | b'\r' | b'\n'))
+            || keys[..n].contains(&key)
+        {
+            return None;
+        }
+        keys[n] = key;
+        n += 1;
+        match key {
+            b"title" => title = Some(v),
+            b"value" => value = Some(v),
+            _ => {}
+        }
+        i = v_start + v_len + 1;
+    }
 }
 
 /// Parses a result document, calling `on_run` for every run (in file order).
@@ -360,12 +467,12 @@ pub fn parse<R: BufRead>(
                     }
                     "column" => {
                         if let Some(run) = current.as_mut() {
-                            if run.columns.len() >= MAX_COLUMNS_PER_RUN {
+                            if run.columns >= MAX_COLUMNS_PER_RUN {
                                 extra_columns += 1;
-                            } else if let Some(col) =
-                                column_of(e, &mut run.cut).map_err(|r| fail(r, runs))?
+                            } else if let Some(col_bytes) =
+                                column_of(e, run).map_err(|r| fail(r, runs))?
                             {
-                                kept_bytes += (col.0.len() + col.1.len()) as u64;
+                                kept_bytes += col_bytes;
                                 if kept_bytes > MAX_FILE_ATTRIBUTE_BYTES {
                                     return Err(fail(
                                         format!(
@@ -374,7 +481,6 @@ pub fn parse<R: BufRead>(
                                         runs,
                                     ));
                                 }
-                                run.columns.push(col);
                             }
                         }
                     }
@@ -453,6 +559,46 @@ mod tests {
     }
 
     #[test]
+    fn simple_columns_take_the_fast_path_only_when_plain() {
+        let plain = simple_column(r#" title="status" value="true" hidden="x""#);
+        assert_eq!(plain, Some((Some("status"), Some("true"))));
+        assert_eq!(simple_column(""), Some((None, None)));
+        assert_eq!(simple_column(r#" value="1""#), Some((None, Some("1"))));
+        // Entities, line breaks, single quotes, duplicates, missing white
+        // space, spaces around '=': the general path.
+        for raw in [
+            r#" title="a&amp;b" value="1""#,
+            " title=\"a\nb\" value=\"1\"",
+            r#" title='status' value="1""#,
+            r#" title="a" title="b""#,
+            r#" title="a"value="1""#,
+            r#" title = "a""#,
+            r#" title="a"#,
+            r#" ti&tle="a""#,
+        ] {
+            assert_eq!(simple_column(raw), None, "{raw}");
+        }
+    }
+
+    #[test]
+    fn fast_and_general_column_paths_agree() {
+        // The same columns through the fast path (plain) and the general
+        // one (a character reference forces it): same values, same counts.
+        let doc = |v: &str| {
+            format!(
+                r#"<result name="r"><run name="a"><column title="status" value="{v}"/><column title="cputime" value="2s" hidden="true"/><column title="status" value="no"/></run></result>"#
+            )
+        };
+        let mut runs = Vec::new();
+        parse(doc("sat").as_bytes(), |_, r| runs.push(r)).unwrap();
+        parse(doc("s&#97;t").as_bytes(), |_, r| runs.push(r)).unwrap();
+        assert_eq!(runs[0], runs[1]);
+        assert_eq!(runs[0].column("status"), Some("sat"));
+        assert_eq!(runs[0].column("cputime"), Some("2s"));
+        assert_eq!(runs[0].columns, 3);
+    }
+
+    #[test]
     fn parses_runs_and_reports_truncation() {
         let xml = r#"<?xml version="1.0"?><result name="s,0,SingleQuery.task" block="task">
 <run name="../a.yml" expectedVerdict="true"><column title="status" value="true"/><column title="cputime" value="1.5s"/></run>
@@ -464,7 +610,8 @@ mod tests {
         assert_eq!(runs.len(), 2);
         assert_eq!(runs[0].column("cputime"), Some("1.5s"));
         assert_eq!(runs[0].expected_verdict.as_deref(), Some("true"));
-        assert!(runs[1].columns.is_empty());
+        assert_eq!(runs[0].columns, 2);
+        assert_eq!(runs[1].columns, 0);
         let cut = &xml[..xml.find("<run name=\"../b").unwrap() + 5];
         let mut n = 0;
         let err = parse(cut.as_bytes(), |_, _| n += 1).unwrap_err();
