@@ -469,7 +469,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
         return Ok(Outcome::Problems);
     }
     let with_selection = !selection.is_empty();
-    let (input, missing) =
+    let (mut input, missing) =
         scoring::build_input_selected(&comp, args.track, &subs, &inventory, runs, selection);
     if !missing.is_empty() {
         eprintln!(
@@ -488,7 +488,8 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
         return write_out(args.output.as_deref(), &text);
     }
     let scores = match edition {
-        RulesEdition::Rules2025 => scoring::score(&input, &policy),
+        // The runs are not needed once joined: released early (peak memory).
+        RulesEdition::Rules2025 => scoring::score_releasing_runs(&mut input, &policy),
         RulesEdition::Rules2023 => {
             policy = editions::e2023::policy();
             editions::e2023::score(&input)

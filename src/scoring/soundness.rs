@@ -162,21 +162,31 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         let logics = input.divisions.get(division).cloned().unwrap_or_default();
         let mut rows = Vec::with_capacity(files.len());
         let mut missing = MissingRuns::default();
-        let mut cells = Vec::new();
-        // The run of each cell (same index), kept beside the cells so that
-        // scoring them updates the cells in place (no second cell vector).
-        let mut cell_runs: Vec<Option<&ScoredRun>> = Vec::new();
-        let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
         // Who entered each logic of the division (asked once per logic, not per run).
         let mut entered_by_logic: FxHashMap<&Logic, Vec<bool>> = FxHashMap::default();
-        for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
-            let entered = entered_by_logic.entry(logic).or_insert_with(|| {
+        for (_, logic, _) in &files {
+            entered_by_logic.entry(logic).or_insert_with(|| {
                 input
                     .participants
                     .iter()
                     .map(|p| p.entered(division, logic))
                     .collect()
             });
+        }
+        // One cell per (file, entered solver): allocated once at its exact size
+        // (a growing vector would hold up to twice the cells, the peak memory
+        // of a 500,000-run table).
+        let n_cells: usize = files
+            .iter()
+            .map(|(_, logic, _)| entered_by_logic[logic].iter().filter(|&&e| e).count())
+            .sum();
+        let mut cells = Vec::with_capacity(n_cells);
+        // The run of each cell (same index), kept beside the cells so that
+        // scoring them updates the cells in place (no second cell vector).
+        let mut cell_runs: Vec<Option<&ScoredRun>> = Vec::with_capacity(n_cells);
+        let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
+        for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
+            let entered = &entered_by_logic[logic];
             let info = input.benchmarks.get(&path).copied().unwrap_or(BenchInfo {
                 status: if input.track == Track::Incremental {
                     Status::Incremental
