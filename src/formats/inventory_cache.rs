@@ -24,6 +24,7 @@
 //!
 //! Small inventories (under [`MIN_CACHED_BYTES`] on disk) are not cached.
 
+use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
     BenchRef, Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError,
@@ -32,7 +33,6 @@ use crate::formats::inventory::{
 use crate::model::{Logic, Status};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The first bytes of a cache file.
@@ -41,7 +41,14 @@ pub const MAGIC: &[u8; 8] = b"SMTCINV\0";
 pub const FORMAT_VERSION: u32 = 1;
 /// Inventory files smaller than this (on disk) are parsed directly, not cached.
 pub const MIN_CACHED_BYTES: u64 = 1 << 20;
-const HEADER_LEN: usize = 8 + 4 + 32 + 8 + 4;
+/// This cache's kind of [`cache_file`].
+const KIND: CacheKind = CacheKind {
+    magic: MAGIC,
+    version: FORMAT_VERSION,
+    prefix: "inventory",
+    what: "an inventory cache",
+    source: "inventory",
+};
 
 /// How an inventory was loaded (for benchmarks and tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,19 +76,7 @@ pub struct Loaded {
     pub rejected: Option<String>,
 }
 
-/// The cache directory from the environment (see the module docs), `None` when
-/// caching is disabled or no home directory is known.
-pub fn cache_dir() -> Option<PathBuf> {
-    match std::env::var_os("SMTCOMP_CACHE_DIR") {
-        Some(d) if d.is_empty() => None,
-        Some(d) => Some(PathBuf::from(d)),
-        None => std::env::var_os("XDG_CACHE_HOME")
-            .filter(|d| !d.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-            .map(|d| d.join("smtcomp")),
-    }
-}
+pub use crate::formats::cache_file::cache_dir;
 
 /// Reads the inventory `path`, through the cache in [`cache_dir`].
 pub fn read(path: &Path) -> Result<Inventory, DataFileError> {
@@ -165,9 +160,9 @@ pub fn load_filtered(
         });
     };
     let hash: [u8; 32] = Sha256::digest(&raw).into();
-    let cache = cache_file(dir, &hash);
+    let cache = cache_path(dir, &hash);
     let mut rejected = None;
-    match std::fs::read(&cache) {
+    match cache_file::read_bounded(&cache) {
         Ok(bytes) => match decode_filtered(&bytes, &hash, keep) {
             Ok(inventory) => {
                 return Ok(Loaded {
@@ -182,7 +177,7 @@ pub fn load_filtered(
         Err(e) => rejected = Some(format!("cannot read: {e}")),
     }
     let inventory = parse_raw(path, &raw)?;
-    let written = write_cache(dir, &cache, &encode(&inventory, &hash)).is_ok();
+    let written = cache_file::write_atomic(dir, &cache, &encode(&inventory, &hash)).is_ok();
     let inventory = retain(inventory, keep.path);
     let source = match (written, &rejected) {
         (false, _) => Source::Json,
@@ -220,7 +215,7 @@ pub fn with_view_in<R>(
         && raw.len() as u64 >= min_bytes
     {
         let hash: [u8; 32] = Sha256::digest(&raw).into();
-        if let Ok(bytes) = std::fs::read(cache_file(dir, &hash))
+        if let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
             && let Ok((tables, r)) = decode_tables(&bytes, &hash)
         {
             let mut sink = ViewSink {
@@ -239,9 +234,8 @@ pub fn with_view_in<R>(
 }
 
 /// The cache file of an inventory whose bytes hash to `hash`.
-pub fn cache_file(dir: &Path, hash: &[u8; 32]) -> PathBuf {
-    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
-    dir.join(format!("inventory-{hex}.bin"))
+pub fn cache_path(dir: &Path, hash: &[u8; 32]) -> PathBuf {
+    cache_file::path(&KIND, dir, hash)
 }
 
 /// `inv` with only the benchmarks whose path satisfies `keep`.
@@ -288,20 +282,6 @@ fn parse_raw(path: &Path, raw: &[u8]) -> Result<Inventory, DataFileError> {
     }
 }
 
-/// Writes the cache file atomically under a temporary name unique to this
-/// process (concurrent writers of the same cache never interleave).
-fn write_cache(dir: &Path, cache: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let tmp = cache.with_extension(format!("{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes))
-        .and_then(|_| std::fs::rename(&tmp, cache));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 /// Encodes `inv` as a cache file for the inventory file hashing to `hash`.
 pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
     let mut logics: Vec<&str> = Vec::new();
@@ -326,20 +306,20 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
     let mut p = Vec::with_capacity(inv.non_incremental.len() * 48 + 1024);
     put_u(&mut p, logics.len() as u64);
     for l in &logics {
-        put_s(&mut p, l);
+        put_str(&mut p, l);
     }
     put_u(&mut p, families.len() as u64);
     for fam in &families {
         put_u(&mut p, fam.len() as u64);
         for part in fam.iter() {
-            put_s(&mut p, part);
+            put_str(&mut p, part);
         }
     }
     let put_file = |p: &mut Vec<u8>, f: &Smt2File| {
         put_u(p, f.incremental as u64);
         put_u(p, logic_ix[f.logic.as_str()]);
         put_u(p, family_ix[f.family.as_slice()]);
-        put_s(p, &f.name);
+        put_str(p, &f.name);
     };
     put_u(&mut p, inv.incremental.len() as u64);
     for b in &inv.incremental {
@@ -368,17 +348,10 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
     }
     put_u(&mut p, inv.errors.len() as u64);
     for e in &inv.errors {
-        put_s(&mut p, &e.path);
-        put_s(&mut p, &e.reason);
+        put_str(&mut p, &e.path);
+        put_str(&mut p, &e.reason);
     }
-    let mut out = Vec::with_capacity(HEADER_LEN + p.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(hash);
-    out.extend_from_slice(&(p.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(&p).to_le_bytes());
-    out.extend_from_slice(&p);
-    out
+    cache_file::frame(&KIND, hash, &p)
 }
 
 /// Decodes a cache file for the inventory file hashing to `hash`, or says why
@@ -401,48 +374,13 @@ pub fn decode_only(
     decode_filtered(bytes, hash, &keep)
 }
 
-/// The payload of a cache file once its header (magic, version, content hash,
-/// length) and checksum are checked.
-fn checked_payload<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<&'b [u8], String> {
-    if bytes.len() < HEADER_LEN {
-        return Err(format!(
-            "truncated: {} bytes, shorter than the header",
-            bytes.len()
-        ));
-    }
-    if &bytes[..8] != MAGIC {
-        return Err("not an inventory cache (magic bytes)".into());
-    }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
-    if version != FORMAT_VERSION {
-        return Err(format!(
-            "format version {version}, expected {FORMAT_VERSION}"
-        ));
-    }
-    if &bytes[12..44] != hash {
-        return Err("made from another inventory (content hash differs)".into());
-    }
-    let len = u64::from_le_bytes(bytes[44..52].try_into().unwrap_or_default());
-    let crc = u32::from_le_bytes(bytes[52..56].try_into().unwrap_or_default());
-    let payload = &bytes[HEADER_LEN..];
-    if payload.len() as u64 != len {
-        return Err(format!(
-            "truncated or extended: payload of {} bytes, header says {len}",
-            payload.len()
-        ));
-    }
-    if crc32fast::hash(payload) != crc {
-        return Err("corrupt: payload checksum differs".into());
-    }
-    Ok(payload)
-}
-
 /// Checks a cache file and decodes its logic and family tables; the returned
 /// reader is positioned at the benchmarks (decoded by [`decode_entries`]).
 fn decode_tables<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<(Tables, Reader<'b>), String> {
-    let payload = checked_payload(bytes, hash)?;
-    let mut r = Reader { b: payload, at: 0 };
-    let tables = Tables::decode(&mut r).map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
+    let payload = cache_file::checked_payload(&KIND, bytes, hash)?;
+    let mut r = Reader::new(payload);
+    let tables =
+        Tables::decode(&mut r).map_err(|e| format!("corrupt at byte {}: {e}", r.position()))?;
     Ok((tables, r))
 }
 
@@ -456,9 +394,9 @@ fn decode_entries<'b>(
 ) -> Result<Vec<ScanError>, String> {
     let errors = t
         .decode_lists(&mut r, sink)
-        .map_err(|e| format!("corrupt at byte {}: {e}", r.at))?;
-    if r.at != r.b.len() {
-        return Err(format!("corrupt: trailing bytes after {}", r.at));
+        .map_err(|e| format!("corrupt at byte {}: {e}", r.position()))?;
+    if !r.at_end() {
+        return Err(format!("corrupt: trailing bytes after {}", r.position()));
     }
     Ok(errors)
 }
@@ -506,14 +444,14 @@ trait Sink<'b> {
 
 impl Tables {
     fn decode(r: &mut Reader<'_>) -> Result<Tables, String> {
-        let n = r.count()?;
+        let n = r.count(1)?;
         let logics = (0..n)
             .map(|_| r.string().map(Logic::new))
             .collect::<Result<Vec<_>, _>>()?;
-        let n = r.count()?;
+        let n = r.count(1)?;
         let mut families = Vec::with_capacity(n);
         for _ in 0..n {
-            let k = r.count()?;
+            let k = r.count(1)?;
             families.push((0..k).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?);
         }
         Ok(Tables { logics, families })
@@ -553,7 +491,7 @@ impl Tables {
         r: &mut Reader<'b>,
         sink: &mut impl Sink<'b>,
     ) -> Result<Vec<ScanError>, String> {
-        let n = r.count()?;
+        let n = r.count(1)?;
         sink.begin(true, n);
         for _ in 0..n {
             let (inc, logic, family, name) = self.file(r)?;
@@ -580,7 +518,7 @@ impl Tables {
                 category: None,
             });
         }
-        let n = r.count()?;
+        let n = r.count(1)?;
         sink.begin(false, n);
         for _ in 0..n {
             let (inc, logic, family, name) = self.file(r)?;
@@ -606,7 +544,7 @@ impl Tables {
                 category,
             });
         }
-        let n = r.count()?;
+        let n = r.count(1)?;
         let mut errors = Vec::with_capacity(n);
         for _ in 0..n {
             errors.push(ScanError {
@@ -771,87 +709,6 @@ fn status(c: u8) -> Result<Status, String> {
     })
 }
 
-fn put_u(out: &mut Vec<u8>, mut x: u64) {
-    while x >= 0x80 {
-        out.push((x as u8) | 0x80);
-        x >>= 7;
-    }
-    out.push(x as u8);
-}
-
-fn put_s(out: &mut Vec<u8>, s: &str) {
-    put_u(out, s.len() as u64);
-    out.extend_from_slice(s.as_bytes());
-}
-
-/// A bounds-checked cursor over the payload.
-struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn byte(&mut self) -> Result<u8, String> {
-        let x = *self.b.get(self.at).ok_or("unexpected end")?;
-        self.at += 1;
-        Ok(x)
-    }
-
-    fn u(&mut self) -> Result<u64, String> {
-        let mut x = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            x |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Ok(x);
-            }
-        }
-        Err("varint too long".into())
-    }
-
-    /// A count of items, each at least one byte long: never more than the
-    /// bytes left (so a corrupt count cannot make us allocate unboundedly).
-    fn count(&mut self) -> Result<usize, String> {
-        let n = self.u()?;
-        if n > (self.b.len() - self.at) as u64 {
-            return Err(format!("count {n} exceeds the remaining bytes"));
-        }
-        Ok(n as usize)
-    }
-
-    fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|e| *e <= self.b.len())
-            .ok_or("length past the end")?;
-        let s = &self.b[self.at..end];
-        self.at = end;
-        Ok(s)
-    }
-
-    fn str(&mut self) -> Result<&'a str, String> {
-        let n = self.u()?;
-        let n = usize::try_from(n).map_err(|_| "length too large")?;
-        let b = self.bytes(n)?;
-        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}"))
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.str().map(str::to_owned)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn varints_round_trip() {
-        for x in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
-            let mut b = Vec::new();
-            put_u(&mut b, x);
-            assert_eq!(Reader { b: &b, at: 0 }.u().unwrap(), x);
-        }
-    }
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_bytes(out, s.as_bytes());
 }

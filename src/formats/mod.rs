@@ -16,6 +16,7 @@
 //! * [`datafile`]: JSON(.gz) data files, written atomically.
 
 pub mod answer_line;
+pub mod cache_file;
 pub mod core_validation;
 pub mod datafile;
 pub mod generation;

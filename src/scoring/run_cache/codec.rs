@@ -24,6 +24,7 @@
 
 use super::RunsFile;
 use crate::benchmarks::Smt2File;
+use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes as put_b, put_u};
 use crate::formats::table_identity::TableIdentity;
 use crate::model::{Answer, Logic, Track};
 use crate::scoring::{RunTime, ScoredRun};
@@ -34,7 +35,14 @@ use std::sync::Arc;
 pub const MAGIC: &[u8; 8] = b"SMTCRUN\0";
 /// The version of the encoding; bumped whenever it (or [`ScoredRun`]) changes.
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER_LEN: usize = 8 + 4 + 32 + 8 + 4;
+/// This cache's kind of [`cache_file`].
+pub const KIND: CacheKind = CacheKind {
+    magic: MAGIC,
+    version: FORMAT_VERSION,
+    prefix: "runs",
+    what: "a run cache",
+    source: "file",
+};
 /// The fewest bytes a run takes (two one-byte varints, two codes, two
 /// floats, the presence byte): bounds the run count by the payload's size.
 const MIN_RUN_BYTES: usize = 2 + 2 + 16 + 1;
@@ -179,14 +187,7 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
     }
     put_u(&mut p, runs.runs.len() as u64);
     p.extend_from_slice(&rows);
-    let mut out = Vec::with_capacity(HEADER_LEN + p.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(hash);
-    out.extend_from_slice(&(p.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(&p).to_le_bytes());
-    out.extend_from_slice(&p);
-    out
+    cache_file::frame(&KIND, hash, &p)
 }
 
 /// Distinct values in first-seen order.
@@ -217,12 +218,12 @@ impl<T: Copy + Eq + std::hash::Hash> Table<T> {
 /// as the JSON reader returns them (equal benchmarks share one allocation).
 /// Any damage is an error naming it; nothing is trusted unchecked.
 pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<RunsFile, String> {
-    let payload = checked_payload(bytes, hash)?;
+    let payload = cache_file::checked_payload(&KIND, bytes, hash)?;
     decode_payload(payload).map_err(|e| format!("corrupt: {e}"))
 }
 
 fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
-    let mut r = Reader { b: payload, at: 0 };
+    let mut r = Reader::new(payload);
     let flags = r.byte()?;
     if flags > 3 {
         return Err(format!("bad flags {flags}"));
@@ -310,10 +311,10 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
             answer_at_timeout,
         });
     }
-    if r.at != payload.len() {
+    if !r.at_end() {
         return Err(format!(
             "{} trailing bytes after the runs",
-            payload.len() - r.at
+            payload.len() - r.position()
         ));
     }
     Ok(RunsFile {
@@ -322,129 +323,6 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
         identity,
         ingested: flags & 1 != 0,
     })
-}
-
-/// The payload of a cache file once its header (magic, version, content hash,
-/// length) and checksum are checked.
-fn checked_payload<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<&'b [u8], String> {
-    if bytes.len() < HEADER_LEN {
-        return Err(format!(
-            "truncated: {} bytes, shorter than the header",
-            bytes.len()
-        ));
-    }
-    if &bytes[..8] != MAGIC {
-        return Err("not a run cache (magic bytes)".into());
-    }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
-    if version != FORMAT_VERSION {
-        return Err(format!(
-            "format version {version}, expected {FORMAT_VERSION}"
-        ));
-    }
-    if &bytes[12..44] != hash {
-        return Err("made from another file (content hash differs)".into());
-    }
-    let len = u64::from_le_bytes(bytes[44..52].try_into().unwrap_or_default());
-    let crc = u32::from_le_bytes(bytes[52..56].try_into().unwrap_or_default());
-    let payload = &bytes[HEADER_LEN..];
-    if payload.len() as u64 != len {
-        return Err(format!(
-            "truncated or extended: payload of {} bytes, header says {len}",
-            payload.len()
-        ));
-    }
-    if crc32fast::hash(payload) != crc {
-        return Err("corrupt: payload checksum differs".into());
-    }
-    Ok(payload)
-}
-
-fn put_u(out: &mut Vec<u8>, mut x: u64) {
-    while x >= 0x80 {
-        out.push((x as u8) | 0x80);
-        x >>= 7;
-    }
-    out.push(x as u8);
-}
-
-fn put_b(out: &mut Vec<u8>, s: &[u8]) {
-    put_u(out, s.len() as u64);
-    out.extend_from_slice(s);
-}
-
-/// A bounds-checked cursor over the payload.
-struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn byte(&mut self) -> Result<u8, String> {
-        let x = *self.b.get(self.at).ok_or("unexpected end")?;
-        self.at += 1;
-        Ok(x)
-    }
-
-    fn u(&mut self) -> Result<u64, String> {
-        let mut x = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            x |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Ok(x);
-            }
-        }
-        Err("varint too long".into())
-    }
-
-    /// A count of items, each at least `min` bytes long: never more than the
-    /// bytes left allow (a corrupt count cannot make us allocate unboundedly).
-    fn count(&mut self, min: usize) -> Result<usize, String> {
-        let n = self.u()?;
-        let left = ((self.b.len() - self.at) / min) as u64;
-        if n > left {
-            return Err(format!("count {n} exceeds the remaining bytes"));
-        }
-        Ok(n as usize)
-    }
-
-    /// The item of `table` at the next varint.
-    fn index<'t, T>(&mut self, table: &'t [T]) -> Result<&'t T, String> {
-        let i = self.u()?;
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| table.get(i))
-            .ok_or_else(|| format!("index {i} out of range ({})", table.len()))
-    }
-
-    fn f64(&mut self) -> Result<f64, String> {
-        let b = self.bytes(8)?;
-        Ok(f64::from_bits(u64::from_le_bytes(
-            b.try_into().map_err(|_| "short float")?,
-        )))
-    }
-
-    fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|e| *e <= self.b.len())
-            .ok_or("length past the end")?;
-        let s = &self.b[self.at..end];
-        self.at = end;
-        Ok(s)
-    }
-
-    fn bytes_prefixed(&mut self) -> Result<&'a [u8], String> {
-        let n = usize::try_from(self.u()?).map_err(|_| "length too large")?;
-        self.bytes(n)
-    }
-
-    fn str(&mut self) -> Result<&'a str, String> {
-        let b = self.bytes_prefixed()?;
-        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}"))
-    }
 }
 
 #[cfg(test)]
@@ -459,15 +337,6 @@ mod tests {
         assert!(answer_of(ANSWER_CODES).is_err());
         for t in Track::ALL {
             assert_eq!(track(track_code(t)).unwrap(), t);
-        }
-    }
-
-    #[test]
-    fn varints_round_trip() {
-        for x in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
-            let mut b = Vec::new();
-            put_u(&mut b, x);
-            assert_eq!(Reader { b: &b, at: 0 }.u().unwrap(), x);
         }
     }
 }

@@ -26,12 +26,12 @@
 
 pub mod codec;
 
-use crate::formats::datafile::{self, DataFileError};
+use crate::formats;
+use crate::formats::datafile::DataFileError;
 use crate::formats::inventory_cache::{self, Source};
 use crate::formats::table_identity::TableIdentity;
 use crate::scoring::ScoredRun;
 use sha2::{Digest, Sha256};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Input files smaller than this (on disk) are parsed directly, not cached.
@@ -91,7 +91,7 @@ pub fn load(
     };
     let cache = cache_file(dir, &hash);
     let mut rejected = None;
-    match read_bounded(&cache) {
+    match formats::cache_file::read_bounded(&cache) {
         Ok(bytes) => match codec::decode(&bytes, &hash) {
             Ok(runs) => {
                 return Ok(Loaded {
@@ -109,7 +109,8 @@ pub fn load(
     // A file changed while it was read is not cached under the hash of its
     // earlier content.
     let unchanged = before.is_some() && before == stamp(path);
-    let written = unchanged && write_cache(dir, &cache, &codec::encode(&runs, &hash)).is_ok();
+    let written = unchanged
+        && formats::cache_file::write_atomic(dir, &cache, &codec::encode(&runs, &hash)).is_ok();
     let source = match (written, &rejected) {
         (false, _) => Source::Json,
         (true, None) => Source::JsonCacheWritten,
@@ -120,20 +121,6 @@ pub fn load(
         source,
         rejected,
     })
-}
-
-/// The bytes of a cache file, refusing one larger than any input could make
-/// ([`datafile::MAX_DATA_BYTES`]) before reading it.
-fn read_bounded(cache: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let f = std::fs::File::open(cache)?;
-    let mut bytes = Vec::new();
-    f.take(datafile::MAX_DATA_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > datafile::MAX_DATA_BYTES {
-        return Err(std::io::Error::other("larger than any run cache"));
-    }
-    Ok(bytes)
 }
 
 /// The length and modification time of `path`.
@@ -168,20 +155,5 @@ pub fn file_hash(path: &Path) -> Result<[u8; 32], DataFileError> {
 
 /// The cache file of an input file whose bytes hash to `hash`.
 pub fn cache_file(dir: &Path, hash: &[u8; 32]) -> PathBuf {
-    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
-    dir.join(format!("runs-{hex}.bin"))
-}
-
-/// Writes the cache file atomically under a temporary name unique to this
-/// process (concurrent writers of the same cache never interleave).
-fn write_cache(dir: &Path, cache: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let tmp = cache.with_extension(format!("{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes))
-        .and_then(|_| std::fs::rename(&tmp, cache));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    formats::cache_file::path(&codec::KIND, dir, hash)
 }

@@ -1,0 +1,339 @@
+//! The container shared by the binary caches (the inventory cache,
+//! [`crate::formats::inventory_cache`], and the run cache of `score`): where
+//! cache files live, their header, the checks before a payload is trusted, the
+//! atomic write, and the varint encoding with a bounds-checked reader.
+//!
+//! A cache file is a 56-byte header followed by the payload:
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 0-7 | magic bytes naming the cache's kind |
+//! | 8-11 | format version (little endian) |
+//! | 12-43 | SHA-256 of the file the cache copies |
+//! | 44-51 | payload length (little endian) |
+//! | 52-55 | CRC-32 of the payload (little endian) |
+
+use crate::formats::datafile;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Length of the header before the payload.
+pub const HEADER_LEN: usize = 8 + 4 + 32 + 8 + 4;
+
+/// One kind of cache file.
+#[derive(Debug, Clone, Copy)]
+pub struct CacheKind {
+    /// Magic bytes at the start of every file of this kind.
+    pub magic: &'static [u8; 8],
+    /// Format version; a file of another version is rebuilt.
+    pub version: u32,
+    /// File name prefix (`<prefix>-<hex hash>.bin`).
+    pub prefix: &'static str,
+    /// What the cache is, for messages ("an inventory cache").
+    pub what: &'static str,
+    /// What the cache copies, for messages ("inventory").
+    pub source: &'static str,
+}
+
+/// The cache directory from the environment: `$SMTCOMP_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/smtcomp`, else `~/.cache/smtcomp`; `None` when caching is
+/// disabled (`SMTCOMP_CACHE_DIR` set and empty) or no home directory is known.
+pub fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os("SMTCOMP_CACHE_DIR") {
+        Some(d) if d.is_empty() => None,
+        Some(d) => Some(PathBuf::from(d)),
+        None => std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .map(|d| d.join("smtcomp")),
+    }
+}
+
+/// The cache file of `kind` in `dir` for a file whose bytes hash to `hash`.
+pub fn path(kind: &CacheKind, dir: &Path, hash: &[u8; 32]) -> PathBuf {
+    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+    dir.join(format!("{}-{hex}.bin", kind.prefix))
+}
+
+/// The whole cache file: header, then `payload`.
+pub fn frame(kind: &CacheKind, hash: &[u8; 32], payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(kind.magic);
+    out.extend_from_slice(&kind.version.to_le_bytes());
+    out.extend_from_slice(hash);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// The payload of a cache file once its header (magic, version, content hash,
+/// length) and checksum are checked, or why it cannot be trusted.
+pub fn checked_payload<'b>(
+    kind: &CacheKind,
+    bytes: &'b [u8],
+    hash: &[u8; 32],
+) -> Result<&'b [u8], String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "truncated: {} bytes, shorter than the header",
+            bytes.len()
+        ));
+    }
+    if &bytes[..8] != kind.magic {
+        return Err(format!("not {} (magic bytes)", kind.what));
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    if version != kind.version {
+        return Err(format!(
+            "format version {version}, expected {}",
+            kind.version
+        ));
+    }
+    if &bytes[12..44] != hash {
+        return Err(format!(
+            "made from another {} (content hash differs)",
+            kind.source
+        ));
+    }
+    let len = u64::from_le_bytes(bytes[44..52].try_into().unwrap_or_default());
+    let crc = u32::from_le_bytes(bytes[52..56].try_into().unwrap_or_default());
+    let payload = &bytes[HEADER_LEN..];
+    if payload.len() as u64 != len {
+        return Err(format!(
+            "truncated or extended: payload of {} bytes, header says {len}",
+            payload.len()
+        ));
+    }
+    if crc32fast::hash(payload) != crc {
+        return Err("corrupt: payload checksum differs".into());
+    }
+    Ok(payload)
+}
+
+/// The bytes of a cache file, refusing one larger than any input could make
+/// ([`datafile::MAX_DATA_BYTES`]) before reading it.
+pub fn read_bounded(cache: &Path) -> std::io::Result<Vec<u8>> {
+    let f = std::fs::File::open(cache)?;
+    let mut bytes = Vec::new();
+    f.take(datafile::MAX_DATA_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > datafile::MAX_DATA_BYTES {
+        return Err(std::io::Error::other("larger than any cache file"));
+    }
+    Ok(bytes)
+}
+
+/// Writes the cache file atomically under a temporary name unique to this
+/// process (concurrent writers of the same cache never interleave).
+pub fn write_atomic(dir: &Path, cache: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let tmp = cache.with_extension(format!("{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes))
+        .and_then(|_| std::fs::rename(&tmp, cache));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Appends `x` as a LEB128 varint.
+pub fn put_u(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+/// Appends `s` prefixed by its length.
+pub fn put_bytes(out: &mut Vec<u8>, s: &[u8]) {
+    put_u(out, s.len() as u64);
+    out.extend_from_slice(s);
+}
+
+/// A bounds-checked cursor over a payload: every read says "unexpected end"
+/// or similar instead of reading past it.
+pub struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `b`.
+    pub fn new(b: &'a [u8]) -> Self {
+        Reader { b, at: 0 }
+    }
+
+    /// Whether every byte was read.
+    pub fn at_end(&self) -> bool {
+        self.at == self.b.len()
+    }
+
+    /// How many bytes were read.
+    pub fn position(&self) -> usize {
+        self.at
+    }
+
+    /// The next byte.
+    pub fn byte(&mut self) -> Result<u8, String> {
+        let x = *self.b.get(self.at).ok_or("unexpected end")?;
+        self.at += 1;
+        Ok(x)
+    }
+
+    /// The next varint.
+    pub fn u(&mut self) -> Result<u64, String> {
+        let mut x = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            x |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Ok(x);
+            }
+        }
+        Err("varint too long".into())
+    }
+
+    /// A count of items, each at least `min` bytes long (`min` >= 1): never
+    /// more than the bytes left allow, so a corrupt count cannot make the
+    /// decoder allocate without bound.
+    pub fn count(&mut self, min: usize) -> Result<usize, String> {
+        let n = self.u()?;
+        let left = ((self.b.len() - self.at) / min.max(1)) as u64;
+        if n > left {
+            return Err(format!("count {n} exceeds the remaining bytes"));
+        }
+        Ok(n as usize)
+    }
+
+    /// The item of `table` at the next varint.
+    pub fn index<'t, T>(&mut self, table: &'t [T]) -> Result<&'t T, String> {
+        let i = self.u()?;
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| table.get(i))
+            .ok_or_else(|| format!("index {i} out of range ({})", table.len()))
+    }
+
+    /// The next 8 bytes as a little-endian `f64`.
+    pub fn f64(&mut self) -> Result<f64, String> {
+        let b = self.bytes(8)?;
+        Ok(f64::from_bits(u64::from_le_bytes(
+            b.try_into().map_err(|_| "short float")?,
+        )))
+    }
+
+    /// The next `n` bytes.
+    pub fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|e| *e <= self.b.len())
+            .ok_or("length past the end")?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    /// Bytes written by [`put_bytes`].
+    pub fn bytes_prefixed(&mut self) -> Result<&'a [u8], String> {
+        let n = usize::try_from(self.u()?).map_err(|_| "length too large")?;
+        self.bytes(n)
+    }
+
+    /// A string written by [`put_bytes`], checked to be UTF-8.
+    pub fn str(&mut self) -> Result<&'a str, String> {
+        let b = self.bytes_prefixed()?;
+        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}"))
+    }
+
+    /// [`Reader::str`], owned.
+    pub fn string(&mut self) -> Result<String, String> {
+        self.str().map(str::to_owned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIND: CacheKind = CacheKind {
+        magic: b"SMTCTST\0",
+        version: 3,
+        prefix: "test",
+        what: "a test cache",
+        source: "file",
+    };
+
+    #[test]
+    fn varints_round_trip() {
+        for x in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
+            let mut b = Vec::new();
+            put_u(&mut b, x);
+            let mut r = Reader::new(&b);
+            assert_eq!(r.u().unwrap(), x);
+            assert!(r.at_end());
+        }
+    }
+
+    #[test]
+    fn frame_round_trips_and_every_header_field_is_checked() {
+        let hash = [7u8; 32];
+        let file = frame(&KIND, &hash, b"payload");
+        assert_eq!(file.len(), HEADER_LEN + 7);
+        assert_eq!(checked_payload(&KIND, &file, &hash).unwrap(), b"payload");
+        assert!(
+            checked_payload(&KIND, &file, &[8u8; 32])
+                .unwrap_err()
+                .contains("another file")
+        );
+        let other = CacheKind { version: 4, ..KIND };
+        assert!(
+            checked_payload(&other, &file, &hash)
+                .unwrap_err()
+                .contains("version 3")
+        );
+        let other = CacheKind {
+            magic: b"SMTCXXX\0",
+            ..KIND
+        };
+        assert!(
+            checked_payload(&other, &file, &hash)
+                .unwrap_err()
+                .contains("magic")
+        );
+        assert!(
+            checked_payload(&KIND, &file[..20], &hash)
+                .unwrap_err()
+                .contains("truncated")
+        );
+        assert!(
+            checked_payload(&KIND, &file[..file.len() - 1], &hash)
+                .unwrap_err()
+                .contains("payload of 6 bytes")
+        );
+        let mut flipped = file.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        assert!(
+            checked_payload(&KIND, &flipped, &hash)
+                .unwrap_err()
+                .contains("checksum")
+        );
+    }
+
+    #[test]
+    fn counts_are_bounded_by_the_bytes_left() {
+        let mut b = Vec::new();
+        put_u(&mut b, 1_000_000);
+        b.extend_from_slice(&[0; 10]);
+        assert!(Reader::new(&b).count(1).is_err());
+        let mut b = Vec::new();
+        put_u(&mut b, 5);
+        b.extend_from_slice(&[0; 10]);
+        assert_eq!(Reader::new(&b).count(2).unwrap(), 5);
+        assert!(Reader::new(&b).count(3).is_err());
+    }
+}
