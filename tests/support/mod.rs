@@ -9,13 +9,16 @@
 //! * [`solvers`]: real solvers called directly (with a hang watchdog);
 //! * [`validate`]: prepared sets, run records and logs of the validation tests;
 //! * [`benchexec`]: BenchExec result files;
-//! * [`replay`]: the replay recording of a reduced demo (`tests/data/replay`).
+//! * [`replay`]: the replay recording of a reduced demo (`tests/data/replay`);
+//! * [`cache_damage`]: damaged binary cache files that pass their checksum.
 //!
 //! Modules used by only one of the two binaries carry `#[allow(dead_code)]`
 //! (the other binary compiles them too, unused).
 
 #[allow(dead_code)] // tests/e2e only
 pub mod benchexec;
+#[allow(dead_code)] // tests/it only
+pub mod cache_damage;
 #[allow(dead_code)] // tests/it only
 pub mod data;
 #[allow(dead_code)] // tests/it only
