@@ -50,3 +50,21 @@ pub fn assert_resealed_damage_rejected<T: PartialEq + Debug>(
     }
     rejected
 }
+
+/// A damage to a whole cache file and a word the rejection reason must
+/// contain.
+pub type Damage = (fn(&mut Vec<u8>), &'static str);
+
+/// Damages every cache file's header checks catch: truncations, flipped
+/// payload bytes (the checksum), bytes appended, foreign magic bytes and
+/// another format version.
+pub const HEADER_DAMAGES: [Damage; 8] = [
+    (|b| b.truncate(b.len() - 10), "truncated"),
+    (|b| b.truncate(20), "truncated"),
+    (Vec::clear, "truncated"),
+    (|b| *b.last_mut().unwrap() ^= 1, "checksum"),
+    (|b| b[300] ^= 0x40, "checksum"),
+    (|b| b.extend_from_slice(b"more"), "header says"),
+    (|b| b[0] = b'X', "magic"),
+    (|b| b[8] = 99, "format version"),
+];
