@@ -302,6 +302,20 @@ pub struct InventoryView<'a> {
     pub non_incremental: Vec<BenchRef<'a>>,
 }
 
+impl<'a> BenchRef<'a> {
+    /// The borrowed form of an owned benchmark file with its status and count.
+    fn of(file: &'a Smt2File, status: Status, count: u64) -> Self {
+        BenchRef {
+            incremental: file.incremental,
+            logic: &file.logic,
+            family: &file.family,
+            name: &file.name,
+            status,
+            count,
+        }
+    }
+}
+
 impl Inventory {
     /// The benchmarks, borrowed.
     pub fn view(&self) -> InventoryView<'_> {
@@ -309,26 +323,12 @@ impl Inventory {
             incremental: self
                 .incremental
                 .iter()
-                .map(|b| BenchRef {
-                    incremental: b.file.incremental,
-                    logic: &b.file.logic,
-                    family: &b.file.family,
-                    name: &b.file.name,
-                    status: Status::Incremental,
-                    count: b.check_sats,
-                })
+                .map(|b| BenchRef::of(&b.file, Status::Incremental, b.check_sats))
                 .collect(),
             non_incremental: self
                 .non_incremental
                 .iter()
-                .map(|b| BenchRef {
-                    incremental: b.file.incremental,
-                    logic: &b.file.logic,
-                    family: &b.file.family,
-                    name: &b.file.name,
-                    status: b.status,
-                    count: b.asserts,
-                })
+                .map(|b| BenchRef::of(&b.file, b.status, b.asserts))
                 .collect(),
         }
     }
