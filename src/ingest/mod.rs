@@ -30,6 +30,7 @@ pub mod aws_csv;
 mod file;
 mod interpret;
 mod logs;
+mod schedule;
 mod spill;
 mod summary;
 #[cfg(any(test, feature = "testkit"))]
@@ -54,7 +55,6 @@ pub use xml::{
 };
 
 use crate::model::Competition;
-use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -109,6 +109,17 @@ pub enum Input {
         /// Its name relative to the input root.
         source: String,
     },
+}
+
+impl Input {
+    /// The file's size in bytes (0 when it cannot be read: the reader reports
+    /// that), the estimate of its reading cost for the schedule.
+    fn size(&self) -> u64 {
+        let (Input::ResultXml { path, .. }
+        | Input::ResultsJson { path, .. }
+        | Input::ResultsCsv { path, .. }) = self;
+        std::fs::metadata(path).map_or(0, |m| m.len())
+    }
 }
 
 /// Whether a file name is a BenchExec result XML.
@@ -417,7 +428,7 @@ fn read_input(input: &Input, opts: &IngestOptions<'_>) -> file::FileOutcome {
     }
 }
 
-/// Reads every input (in parallel, one file per task), sorts its records and
+/// Reads every input (in parallel, one file per task, the biggest first), sorts its records and
 /// hands them to `store` (with the input's index), keeping only the
 /// accounting. At most one file's records per thread are in memory at once
 /// unless `store` keeps them.
@@ -438,50 +449,49 @@ fn read_parts<T: Send, E: Send>(
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let parts = inputs
-        .par_iter()
-        .enumerate()
-        .map(|(i, input)| {
-            let mut o = read_input(input, opts);
-            let mut statuses = BTreeMap::new();
-            let mut answers = BTreeMap::new();
-            let mut matched = Vec::new();
-            let mut unexpected: BTreeMap<GroupKey, u64> = BTreeMap::new();
-            let mut unexpected_runs = Vec::new();
-            for (r, m) in o.records.iter().zip(&o.meta) {
-                *statuses
-                    .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
-                    .or_default() += 1;
-                *answers.entry(r.answer.as_str().to_string()).or_default() += 1;
-                if opts.manifest.is_some() {
-                    match m.entry {
-                        Some(e) => matched.push((e, m.failed, format!("{}: {}", r.source, r.task))),
-                        None => {
-                            *unexpected.entry(group_of(r)).or_default() += 1;
-                            if unexpected_runs.len() < summary::MAX_LISTED_RUNS {
-                                unexpected_runs.push(format!("{}: {}", r.source, r.task));
-                            }
+    // Biggest files first (see `schedule`); results in input order.
+    let order = schedule::largest_first(&inputs.iter().map(Input::size).collect::<Vec<_>>());
+    let parts = schedule::run_in_order(&order, |i| {
+        let input = &inputs[i];
+        let mut o = read_input(input, opts);
+        let mut statuses = BTreeMap::new();
+        let mut answers = BTreeMap::new();
+        let mut matched = Vec::new();
+        let mut unexpected: BTreeMap<GroupKey, u64> = BTreeMap::new();
+        let mut unexpected_runs = Vec::new();
+        for (r, m) in o.records.iter().zip(&o.meta) {
+            *statuses
+                .entry(r.status.clone().unwrap_or_else(|| "(none)".into()))
+                .or_default() += 1;
+            *answers.entry(r.answer.as_str().to_string()).or_default() += 1;
+            if opts.manifest.is_some() {
+                match m.entry {
+                    Some(e) => matched.push((e, m.failed, format!("{}: {}", r.source, r.task))),
+                    None => {
+                        *unexpected.entry(group_of(r)).or_default() += 1;
+                        if unexpected_runs.len() < summary::MAX_LISTED_RUNS {
+                            unexpected_runs.push(format!("{}: {}", r.source, r.task));
                         }
                     }
                 }
             }
-            o.records.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-            let part = Part {
-                summary: o.summary,
-                header: o.header,
-                records: o.records.len() as u64,
-                statuses,
-                answers,
-                matched,
-                unexpected,
-                unexpected_runs,
-                kept: true,
-                stored: store(i, o.records)?,
-            };
-            bar.inc(1);
-            Ok(part)
-        })
-        .collect();
+        }
+        o.records.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        let part = Part {
+            summary: o.summary,
+            header: o.header,
+            records: o.records.len() as u64,
+            statuses,
+            answers,
+            matched,
+            unexpected,
+            unexpected_runs,
+            kept: true,
+            stored: store(i, o.records)?,
+        };
+        bar.inc(1);
+        Ok(part)
+    });
     bar.finish_and_clear();
     parts
 }
