@@ -189,6 +189,17 @@ pub fn in_group(file: &FileRow, logic: Option<&Logic>) -> bool {
     !file.removed && logic.is_none_or(|l| &file.logic == l)
 }
 
+/// Whether the cells of `file` count for `kind` in the group of `logic`: in
+/// the group, and of the kind's sound status (sat or unsat kinds).
+fn file_kept(file: &FileRow, logic: Option<&Logic>, kind: Kind) -> bool {
+    in_group(file, logic)
+        && match kind {
+            Kind::Sat => file.sound_status == Status::Sat,
+            Kind::Unsat => file.sound_status == Status::Unsat,
+            _ => true,
+        }
+}
+
 /// Applies `kind` to the cells of the group (logic `None` = whole division).
 /// Returns the kept cells and the number of benchmarks the kind is about.
 pub fn kind_cells(
@@ -198,29 +209,36 @@ pub fn kind_cells(
     input: &ScoringInput,
     policy: &Policy,
 ) -> (Vec<KindCell>, u64) {
-    let file_kept = |status: Status| match kind {
-        Kind::Sat => status == Status::Sat,
-        Kind::Unsat => status == Status::Unsat,
-        _ => true,
-    };
+    // Allocated once at the number of kept cells (an upper bound of the cells
+    // returned): no growth, no slack of up to twice the cells.
+    let n_kept_cells: usize = (0..table.files.len())
+        .filter(|&f| file_kept(&table.files[f], logic, kind))
+        .map(|f| table.file_cells[f + 1] - table.file_cells[f])
+        .sum();
+    let mut out = Vec::with_capacity(n_kept_cells);
+    let n_kind = for_each_kind_cell(table, logic, kind, input, policy, |k| out.push(k));
+    (out, n_kind)
+}
+
+/// [`kind_cells`] without collecting them: hands each kept cell, in cell
+/// order, to `visit`, and returns the number of benchmarks the kind is about.
+pub fn for_each_kind_cell(
+    table: &DivisionTable,
+    logic: Option<&Logic>,
+    kind: Kind,
+    input: &ScoringInput,
+    policy: &Policy,
+    mut visit: impl FnMut(KindCell),
+) -> u64 {
     // Per file: in the group and kept by the kind (decided once per file,
     // not once per cell).
     let kept: Vec<bool> = table
         .files
         .iter()
-        .map(|f| in_group(f, logic) && file_kept(f.sound_status))
+        .map(|f| file_kept(f, logic, kind))
         .collect();
     let n_kind = kept.iter().filter(|&&k| k).count() as u64;
     let t = input.time_limit;
-    // Allocated once at the number of kept cells (an upper bound of the cells
-    // returned): no growth, no slack of up to twice the cells.
-    let n_kept_cells: usize = kept
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| **k)
-        .map(|(f, _)| table.file_cells[f + 1] - table.file_cells[f])
-        .sum();
-    let mut out = Vec::with_capacity(n_kept_cells);
     // Only the cells of the kept files, in cell order (files ascend).
     let kept_cells = kept
         .iter()
@@ -260,9 +278,9 @@ pub fn kind_cells(
             }
             _ => {}
         }
-        out.push(k);
+        visit(k);
     }
-    (out, n_kind)
+    n_kind
 }
 
 fn order(a: &SolverScore, b: &SolverScore, kind: Kind, policy: &Policy) -> Ordering {
@@ -293,9 +311,9 @@ pub fn podium(
     policy: &Policy,
     group_competitive: bool,
 ) -> Podium {
-    let (cells, n_kind) = kind_cells(table, logic, kind, input, policy);
     let group_files = table.files.iter().filter(|f| in_group(f, logic)).count() as u64;
-    let mut acc: BTreeMap<usize, SolverScore> = BTreeMap::new();
+    // Per participant index (ascending, as a map by index would give).
+    let mut acc: Vec<Option<SolverScore>> = vec![None; input.participants.len()];
     if !policy.abstained_total_minus_rows {
         // Rules: every solver entered in the group is listed.
         for (i, p) in input.participants.iter().enumerate() {
@@ -304,13 +322,15 @@ pub fn podium(
                 None => p.entries.contains_key(&table.division),
             };
             if entered {
-                acc.insert(i, new_score(input, i));
+                acc[i] = Some(new_score(input, i));
             }
         }
     }
-    for k in &cells {
+    // The kept cells are summed as they are visited (in cell order, so the
+    // float sums are those of a collected list), never collected.
+    let n_kind = for_each_kind_cell(table, logic, kind, input, policy, |k| {
         let si = table.cells[k.cell].solver;
-        let s = acc.entry(si).or_insert_with(|| new_score(input, si));
+        let s = acc[si].get_or_insert_with(|| new_score(input, si));
         s.rows += 1;
         s.e += k.e;
         s.n += k.n;
@@ -334,14 +354,15 @@ pub fn podium(
                 }
             }
         }
-    }
+    });
     let base_total = if policy.abstained_total_minus_rows {
         group_files
     } else {
         n_kind
     };
     let mut steps: Vec<SolverScore> = acc
-        .into_values()
+        .into_iter()
+        .flatten()
         .map(|mut s| {
             s.abstained = base_total.saturating_sub(s.rows);
             s

@@ -307,42 +307,40 @@ pub fn bench_infos_of(
     runs: &[ScoredRun],
     selection: &[Smt2File],
 ) -> (HashMap<String, BenchInfo>, Vec<String>) {
-    let wanted = paths_of(runs.iter().map(|r| &*r.file).chain(selection));
+    let mut wanted = paths_of(runs.iter().map(|r| &*r.file).chain(selection));
     let mut out = HashMap::with_capacity(wanted.len());
-    // One path buffer for the whole library: allocate only for the wanted.
+    // One path buffer for the whole library; a wanted path found is moved
+    // out of `wanted` into `out` (no copy), so what is left is missing. An
+    // inventory listing a path twice: the last entry wins, as an insert would.
     let mut p = String::new();
+    let mut found = |p: &String, info: BenchInfo| {
+        if let Some(p) = wanted.take(p) {
+            out.insert(p, info);
+        } else if let Some(v) = out.get_mut(p) {
+            *v = info;
+        }
+    };
     for b in &inventory.non_incremental {
         p.clear();
         b.file.write_path(&mut p);
-        if wanted.contains(&p) {
-            out.insert(
-                p.clone(),
-                BenchInfo {
-                    status: b.status,
-                    asserts: b.asserts,
-                    check_sats: 1,
-                },
-            );
-        }
+        let info = BenchInfo {
+            status: b.status,
+            asserts: b.asserts,
+            check_sats: 1,
+        };
+        found(&p, info);
     }
     for b in &inventory.incremental {
         p.clear();
         b.file.write_path(&mut p);
-        if wanted.contains(&p) {
-            out.insert(
-                p.clone(),
-                BenchInfo {
-                    status: Status::Incremental,
-                    asserts: 0,
-                    check_sats: b.check_sats,
-                },
-            );
-        }
+        let info = BenchInfo {
+            status: Status::Incremental,
+            asserts: 0,
+            check_sats: b.check_sats,
+        };
+        found(&p, info);
     }
-    let mut missing: Vec<String> = wanted
-        .into_iter()
-        .filter(|p| !out.contains_key(p))
-        .collect();
+    let mut missing: Vec<String> = wanted.into_iter().collect();
     missing.sort();
     for p in &missing {
         let status = if p.starts_with("incremental/") {

@@ -37,6 +37,7 @@ pub use input::{BenchInfo, FileInterner, Participant, RunTime, ScoredRun, Scorin
 pub use policy::Policy;
 
 use crate::model::Track;
+use rayon::prelude::*;
 use serde::Serialize;
 pub use soundness::SolverMissing;
 use soundness::{Disagreement, JoinReport};
@@ -102,17 +103,23 @@ fn score_tables(
     policy: &Policy,
 ) -> TrackScores {
     let kinds = division::kinds_for(input.track, policy);
-    let mut divisions = Vec::new();
-    let mut logics = Vec::new();
+    // Every page (a division, or one logic of it) is scored independently:
+    // on the rayon pool, collected in the sequential order (tables in
+    // order, each division page then its logics by name), so the result is
+    // the same on any number of threads.
+    let mut jobs: Vec<(&soundness::DivisionTable, Option<&crate::model::Logic>)> = Vec::new();
     for table in &tables {
-        divisions.push(setup::group(table, None, &kinds, input, policy));
-        let mut present: Vec<_> = table.files.iter().map(|f| f.logic.clone()).collect();
+        jobs.push((table, None));
+        let mut present: Vec<_> = table.files.iter().map(|f| &f.logic).collect();
         present.sort();
         present.dedup();
-        for l in &present {
-            logics.push(setup::group(table, Some(l), &kinds, input, policy));
-        }
+        jobs.extend(present.into_iter().map(|l| (table, Some(l))));
     }
+    let scored: Vec<GroupScores> = jobs
+        .par_iter()
+        .map(|&(table, logic)| setup::group(table, logic, &kinds, input, policy))
+        .collect();
+    let (divisions, mut logics): (Vec<_>, Vec<_>) = scored.into_iter().partition(|g| g.is_division);
     logics.sort_by(|a, b| a.name.cmp(&b.name));
     let mut groups = divisions;
     groups.extend(logics);
