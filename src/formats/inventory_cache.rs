@@ -20,7 +20,10 @@
 //! * the payload has exactly the length in the header and its CRC-32 matches
 //!   (a truncated or corrupt file is detected);
 //! * the payload decodes completely: every index, length and enum code in
-//!   range, every string valid UTF-8, no trailing bytes.
+//!   range, every string valid UTF-8, no trailing bytes. A filtered read
+//!   ([`with_view_of`], [`Keep`]) skips the sections (one per run of entries
+//!   of one kind and logic, with their byte length) it does not want: their
+//!   headers are checked, their entries are covered by the CRC only.
 //!
 //! Small inventories (under [`MIN_CACHED_BYTES`] on disk) are not cached.
 
