@@ -162,7 +162,17 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
     // The other tracks select over the inventory borrowed from its cache: no
     // string is copied per benchmark, and the file is written by hand
     // (`select::write_selection_json`, the bytes serde_json would write).
-    inventory_cache::with_view(&args.inventory, |inv| -> CmdResult {
+    // Only the track's list and the logics of its divisions (those entered,
+    // with --submissions) are decoded; every non-incremental benchmark when
+    // results are judged (their expected statuses).
+    let def = comp.track(track);
+    let lists = |incremental_list: bool, logic: &str| {
+        (!incremental_list && !no_results)
+            || (incremental_list == track.is_incremental()
+                && def.is_some_and(|d| d.division_of(logic).is_some())
+                && only.as_ref().is_none_or(|o| o.contains(logic)))
+    };
+    inventory_cache::with_view_of(&args.inventory, &lists, |inv| -> CmdResult {
         let statuses = statuses(inv);
         let triviality = Triviality::tally(
             previous.iter().map(Vec::as_slice),

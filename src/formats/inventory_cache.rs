@@ -20,7 +20,10 @@
 //! * the payload has exactly the length in the header and its CRC-32 matches
 //!   (a truncated or corrupt file is detected);
 //! * the payload decodes completely: every index, length and enum code in
-//!   range, every string valid UTF-8, no trailing bytes.
+//!   range, every string valid UTF-8, no trailing bytes. A filtered read
+//!   ([`with_view_of`], [`Keep`]) skips the sections (one per run of entries
+//!   of one kind and logic, with their byte length) it does not want: their
+//!   headers are checked, their entries are covered by the CRC only.
 //!
 //! Small inventories (under [`MIN_CACHED_BYTES`] on disk) are not cached.
 
@@ -38,7 +41,7 @@ use std::path::{Path, PathBuf};
 /// The first bytes of a cache file.
 pub const MAGIC: &[u8; 8] = b"SMTCINV\0";
 /// The version of the encoding; bumped whenever it (or [`Inventory`]) changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Inventory files smaller than this (on disk) are parsed directly, not cached.
 pub const MIN_CACHED_BYTES: u64 = 1 << 20;
 /// This cache's kind of [`cache_file`].
@@ -199,15 +202,35 @@ pub fn with_view<R>(
     path: &Path,
     f: impl FnOnce(&InventoryView<'_>) -> R,
 ) -> Result<R, DataFileError> {
-    with_view_in(path, cache_dir().as_deref(), MIN_CACHED_BYTES, f)
+    with_view_in(
+        path,
+        cache_dir().as_deref(),
+        MIN_CACHED_BYTES,
+        &|_, _| true,
+        f,
+    )
 }
 
-/// [`with_view`] with a cache in `dir` (`None`: no cache); files smaller than
-/// `min_bytes` are not cached.
+/// [`with_view`] with only the benchmarks of the lists and logics that
+/// `lists` admits: `lists(incremental_list, logic)` is asked per list
+/// (`true`: the incremental one) and logic, and the sections of the cache it
+/// rules out are skipped without being decoded (the payload's checksum is
+/// still checked). From the JSON, the view is filtered the same way.
+pub fn with_view_of<R>(
+    path: &Path,
+    lists: &dyn Fn(bool, &str) -> bool,
+    f: impl FnOnce(&InventoryView<'_>) -> R,
+) -> Result<R, DataFileError> {
+    with_view_in(path, cache_dir().as_deref(), MIN_CACHED_BYTES, lists, f)
+}
+
+/// [`with_view_of`] with a cache in `dir` (`None`: no cache); files smaller
+/// than `min_bytes` are not cached.
 pub fn with_view_in<R>(
     path: &Path,
     dir: Option<&Path>,
     min_bytes: u64,
+    lists: &dyn Fn(bool, &str) -> bool,
     f: impl FnOnce(&InventoryView<'_>) -> R,
 ) -> Result<R, DataFileError> {
     if let Some(dir) = dir
@@ -220,6 +243,7 @@ pub fn with_view_in<R>(
         {
             let mut sink = ViewSink {
                 tables: &tables,
+                lists,
                 view: InventoryView::default(),
             };
             if decode_entries(r, &tables, &mut sink).is_ok() {
@@ -229,7 +253,10 @@ pub fn with_view_in<R>(
     }
     // No cache, or an invalid one: the loader parses, reports and rewrites.
     let loaded = load(path, dir, min_bytes)?;
-    let view = loaded.inventory.view();
+    let mut view = loaded.inventory.view();
+    view.incremental.retain(|b| lists(true, b.logic.as_str()));
+    view.non_incremental
+        .retain(|b| lists(false, b.logic.as_str()));
     Ok(f(&view))
 }
 
@@ -315,43 +342,82 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
             put_str(&mut p, part);
         }
     }
-    let put_file = |p: &mut Vec<u8>, f: &Smt2File| {
-        put_u(p, f.incremental as u64);
-        put_u(p, logic_ix[f.logic.as_str()]);
-        put_u(p, family_ix[f.family.as_slice()]);
-        put_str(p, &f.name);
-    };
-    put_u(&mut p, inv.incremental.len() as u64);
-    for b in &inv.incremental {
-        put_file(&mut p, &b.file);
-        put_u(&mut p, b.check_sats);
-        match &b.statuses {
-            None => put_u(&mut p, 0),
-            Some(ss) => {
-                put_u(&mut p, ss.len() as u64 + 1);
-                p.extend(ss.iter().map(|s| status_code(*s)));
+    let mut body = Vec::new();
+    put_sections(
+        &mut p,
+        &mut body,
+        &inv.incremental,
+        |b| &b.file,
+        |p, b| {
+            put_u(p, family_ix[b.file.family.as_slice()]);
+            put_str(p, &b.file.name);
+            put_u(p, b.check_sats);
+            match &b.statuses {
+                None => put_u(p, 0),
+                Some(ss) => {
+                    put_u(p, ss.len() as u64 + 1);
+                    p.extend(ss.iter().map(|s| status_code(*s)));
+                }
             }
-        }
-    }
-    put_u(&mut p, inv.non_incremental.len() as u64);
-    for b in &inv.non_incremental {
-        put_file(&mut p, &b.file);
-        p.push(status_code(b.status));
-        put_u(&mut p, b.asserts);
-        p.push(match b.category {
-            None => 0,
-            Some(Category::Check) => 1,
-            Some(Category::Industrial) => 2,
-            Some(Category::Crafted) => 3,
-            Some(Category::Random) => 4,
-        });
-    }
+        },
+        &logic_ix,
+    );
+    put_sections(
+        &mut p,
+        &mut body,
+        &inv.non_incremental,
+        |b| &b.file,
+        |p, b| {
+            put_u(p, family_ix[b.file.family.as_slice()]);
+            put_str(p, &b.file.name);
+            p.push(status_code(b.status));
+            put_u(p, b.asserts);
+            p.push(match b.category {
+                None => 0,
+                Some(Category::Check) => 1,
+                Some(Category::Industrial) => 2,
+                Some(Category::Crafted) => 3,
+                Some(Category::Random) => 4,
+            });
+        },
+        &logic_ix,
+    );
     put_u(&mut p, inv.errors.len() as u64);
     for e in &inv.errors {
         put_str(&mut p, &e.path);
         put_str(&mut p, &e.reason);
     }
     cache_file::frame(&KIND, hash, &p)
+}
+
+/// Writes one list of benchmarks as sections: its length, the number of
+/// sections, then per maximal run of entries of one kind (the file's
+/// `incremental` flag) and logic: the flag, the logic index, the entry count,
+/// the byte length of the entries, and the entries (`entry`: everything but
+/// the kind and logic). `body` is a reused scratch buffer.
+fn put_sections<T>(
+    p: &mut Vec<u8>,
+    body: &mut Vec<u8>,
+    list: &[T],
+    file: fn(&T) -> &Smt2File,
+    entry: impl Fn(&mut Vec<u8>, &T),
+    logic_ix: &HashMap<&str, u64>,
+) {
+    let same = |a: &Smt2File, b: &Smt2File| a.incremental == b.incremental && a.logic == b.logic;
+    let runs: Vec<&[T]> = list.chunk_by(|a, b| same(file(a), file(b))).collect();
+    put_u(p, list.len() as u64);
+    put_u(p, runs.len() as u64);
+    for run in runs {
+        let first = file(&run[0]);
+        body.clear();
+        for b in run {
+            entry(body, b);
+        }
+        put_u(p, first.incremental as u64);
+        put_u(p, logic_ix[first.logic.as_str()]);
+        put_u(p, run.len() as u64);
+        put_bytes(p, body);
+    }
 }
 
 /// Decodes a cache file for the inventory file hashing to `hash`, or says why
@@ -401,9 +467,15 @@ fn decode_entries<'b>(
     Ok(errors)
 }
 
-/// Checks and decodes a whole cache file into the owned inventory of the
-/// entries that `keep` keeps.
-fn decode_filtered(bytes: &[u8], hash: &[u8; 32], keep: &Keep<'_>) -> Result<Inventory, String> {
+/// Checks a cache file (header, checksum of the whole payload, tables, every
+/// section header) and decodes into the owned inventory the entries that
+/// `keep` keeps; the sections of a kind and logic that `keep.logic` rules out
+/// are skipped without being decoded.
+pub fn decode_filtered(
+    bytes: &[u8],
+    hash: &[u8; 32],
+    keep: &Keep<'_>,
+) -> Result<Inventory, String> {
     let (tables, r) = decode_tables(bytes, hash)?;
     let mut sink = OwnedSink::new(&tables, keep);
     let errors = decode_entries(r, &tables, &mut sink)?;
@@ -438,6 +510,10 @@ struct Entry<'b> {
 trait Sink<'b> {
     /// A list (incremental or not) of `n` benchmarks begins.
     fn begin(&mut self, incremental_list: bool, n: usize);
+    /// Whether the entries of a section (list, kind, logic) are wanted; the
+    /// others are skipped without being decoded.
+    /// `logic` is an index into the logic table.
+    fn wants(&mut self, incremental_list: bool, incremental: bool, logic: usize) -> bool;
     /// One benchmark.
     fn entry(&mut self, e: Entry<'b>);
 }
@@ -468,81 +544,14 @@ impl Tables {
         }
     }
 
-    /// One identity: (incremental, logic, family, name), indices checked.
-    fn file<'b>(&self, r: &mut Reader<'b>) -> Result<(bool, usize, usize, &'b str), String> {
-        let incremental = match r.u()? {
-            0 => false,
-            1 => true,
-            x => return Err(format!("bad flag {x}")),
-        };
-        let logic = usize::try_from(r.u()?)
-            .ok()
-            .filter(|i| *i < self.logics.len())
-            .ok_or("logic index")?;
-        let family = usize::try_from(r.u()?)
-            .ok()
-            .filter(|i| *i < self.families.len())
-            .ok_or("family index")?;
-        Ok((incremental, logic, family, r.str()?))
-    }
-
+    /// The benchmarks of both lists, section by section, then the scan errors.
     fn decode_lists<'b>(
         &self,
         r: &mut Reader<'b>,
         sink: &mut impl Sink<'b>,
     ) -> Result<Vec<ScanError>, String> {
-        let n = r.count(1)?;
-        sink.begin(true, n);
-        for _ in 0..n {
-            let (inc, logic, family, name) = self.file(r)?;
-            let check_sats = r.u()?;
-            let statuses = match r.u()? {
-                0 => None,
-                k => {
-                    let codes = r.bytes(usize::try_from(k - 1).map_err(|_| "length too large")?)?;
-                    for c in codes {
-                        status(*c)?;
-                    }
-                    Some(codes)
-                }
-            };
-            sink.entry(Entry {
-                in_incremental_list: true,
-                incremental: inc,
-                logic,
-                family,
-                name,
-                count: check_sats,
-                status: Status::Incremental,
-                statuses,
-                category: None,
-            });
-        }
-        let n = r.count(1)?;
-        sink.begin(false, n);
-        for _ in 0..n {
-            let (inc, logic, family, name) = self.file(r)?;
-            let status = status(r.byte()?)?;
-            let asserts = r.u()?;
-            let category = match r.byte()? {
-                0 => None,
-                1 => Some(Category::Check),
-                2 => Some(Category::Industrial),
-                3 => Some(Category::Crafted),
-                4 => Some(Category::Random),
-                x => return Err(format!("bad category {x}")),
-            };
-            sink.entry(Entry {
-                in_incremental_list: false,
-                incremental: inc,
-                logic,
-                family,
-                name,
-                count: asserts,
-                status,
-                statuses: None,
-                category,
-            });
+        for incremental_list in [true, false] {
+            self.decode_list(r, incremental_list, sink)?;
         }
         let n = r.count(1)?;
         let mut errors = Vec::with_capacity(n);
@@ -554,15 +563,147 @@ impl Tables {
         }
         Ok(errors)
     }
+
+    /// One list (see [`put_sections`]): every section header is checked (kind
+    /// flag, logic index, entry count, byte length within the payload, the
+    /// counts adding up to the list's length); the entries of a section that
+    /// the sink does not want ([`Sink::wants`]) are skipped unread, the others
+    /// decoded and checked, and must fill their section exactly.
+    fn decode_list<'b>(
+        &self,
+        r: &mut Reader<'b>,
+        incremental_list: bool,
+        sink: &mut impl Sink<'b>,
+    ) -> Result<(), String> {
+        let n = r.count(1)?;
+        sink.begin(incremental_list, n);
+        let sections = r.count(1)?;
+        let mut seen = 0usize;
+        for _ in 0..sections {
+            let incremental = match r.u()? {
+                0 => false,
+                1 => true,
+                x => return Err(format!("bad flag {x}")),
+            };
+            let logic = usize::try_from(r.u()?)
+                .ok()
+                .filter(|i| *i < self.logics.len())
+                .ok_or("logic index")?;
+            let k = usize::try_from(r.u()?).map_err(|_| "section count too large")?;
+            let start = r.position();
+            let body = r.bytes_prefixed()?;
+            // Every entry takes at least 4 bytes (family, name length, two fields).
+            if k == 0 || k > body.len() / 4 {
+                return Err(format!("section of {k} entries in {} bytes", body.len()));
+            }
+            seen = seen
+                .checked_add(k)
+                .filter(|s| *s <= n)
+                .ok_or("more entries in the sections than in the list")?;
+            if !sink.wants(incremental_list, incremental, logic) {
+                continue;
+            }
+            let mut s = Reader::new(body);
+            let section = Section {
+                incremental_list,
+                incremental,
+                logic,
+            };
+            self.decode_section(&mut s, &section, k, sink)
+                .map_err(|e| {
+                    format!(
+                        "in the section at byte {start}, at its byte {}: {e}",
+                        s.position()
+                    )
+                })?;
+            if !s.at_end() {
+                return Err(format!(
+                    "section at byte {start}: bytes after its {k} entries"
+                ));
+            }
+        }
+        if seen != n {
+            return Err(format!("sections hold {seen} entries, the list {n}"));
+        }
+        Ok(())
+    }
+
+    /// The `k` entries of one section.
+    fn decode_section<'b>(
+        &self,
+        r: &mut Reader<'b>,
+        sec: &Section,
+        k: usize,
+        sink: &mut impl Sink<'b>,
+    ) -> Result<(), String> {
+        for _ in 0..k {
+            let family = usize::try_from(r.u()?)
+                .ok()
+                .filter(|i| *i < self.families.len())
+                .ok_or("family index")?;
+            let name = r.str()?;
+            let mut e = Entry {
+                in_incremental_list: sec.incremental_list,
+                incremental: sec.incremental,
+                logic: sec.logic,
+                family,
+                name,
+                count: 0,
+                status: Status::Incremental,
+                statuses: None,
+                category: None,
+            };
+            if sec.incremental_list {
+                e.count = r.u()?;
+                e.statuses = match r.u()? {
+                    0 => None,
+                    k => {
+                        let n = usize::try_from(k - 1).map_err(|_| "length too large")?;
+                        let codes = r.bytes(n)?;
+                        for c in codes {
+                            status(*c)?;
+                        }
+                        Some(codes)
+                    }
+                };
+            } else {
+                e.status = status(r.byte()?)?;
+                e.count = r.u()?;
+                e.category = match r.byte()? {
+                    0 => None,
+                    1 => Some(Category::Check),
+                    2 => Some(Category::Industrial),
+                    3 => Some(Category::Crafted),
+                    4 => Some(Category::Random),
+                    x => return Err(format!("bad category {x}")),
+                };
+            }
+            sink.entry(e);
+        }
+        Ok(())
+    }
 }
 
-/// Collects the borrowed benchmarks of an [`InventoryView`].
-struct ViewSink<'t> {
+/// What all entries of a section share.
+struct Section {
+    incremental_list: bool,
+    incremental: bool,
+    logic: usize,
+}
+
+/// Collects the borrowed benchmarks of an [`InventoryView`], those of the
+/// lists and logics that `lists` admits.
+struct ViewSink<'t, 'k> {
     tables: &'t Tables,
+    lists: &'k dyn Fn(bool, &str) -> bool,
     view: InventoryView<'t>,
 }
 
-impl<'t> Sink<'t> for ViewSink<'t> {
+impl<'t> Sink<'t> for ViewSink<'t, '_> {
+    fn wants(&mut self, incremental_list: bool, _: bool, logic: usize) -> bool {
+        (self.lists)(incremental_list, self.tables.logics[logic].as_str())
+    }
+
     fn begin(&mut self, incremental_list: bool, n: usize) {
         if incremental_list {
             self.view.incremental.reserve_exact(n);
@@ -616,13 +757,10 @@ impl<'t, 'k> OwnedSink<'t, 'k> {
         }
     }
 
-    /// The owned identity of `e` when it is kept.
+    /// The owned identity of `e` when it is kept (its section's kind and logic
+    /// were admitted by [`Sink::wants`]).
     fn kept(&mut self, e: &Entry<'_>) -> Option<Smt2File> {
         let logic = &self.tables.logics[e.logic];
-        let ok = &mut self.logic_ok[usize::from(e.incremental)][e.logic];
-        if !*ok.get_or_insert_with(|| (self.keep.logic)(e.incremental, logic.as_str())) {
-            return None;
-        }
         let path = &mut self.path;
         path.clear();
         path.push_str(if e.incremental {
@@ -654,6 +792,13 @@ impl<'t, 'k> OwnedSink<'t, 'k> {
 }
 
 impl<'b> Sink<'b> for OwnedSink<'_, '_> {
+    fn wants(&mut self, _: bool, incremental: bool, logic: usize) -> bool {
+        // Several sections may have the same kind and logic: asked once.
+        let name = self.tables.logics[logic].as_str();
+        *self.logic_ok[usize::from(incremental)][logic]
+            .get_or_insert_with(|| (self.keep.logic)(incremental, name))
+    }
+
     fn begin(&mut self, incremental_list: bool, n: usize) {
         // As many as the list holds (a filtered read shrinks them at the end;
         // the pages of an unused capacity are never touched).

@@ -236,3 +236,192 @@ fn a_damaged_json_inventory_is_still_an_error_naming_the_file() {
     let e = cache::load(&gz, Some(&tmp.path().join("c")), 0).unwrap_err();
     assert!(e.to_string().contains("truncated or corrupt gzip"), "{e}");
 }
+
+/// A cache of the previous format version (1: no sections) is rejected and
+/// rebuilt, never decoded.
+#[test]
+fn a_cache_of_format_version_1_is_rebuilt() {
+    damaged(
+        |b| b[8..12].copy_from_slice(&1u32.to_le_bytes()),
+        "format version",
+    );
+}
+
+/// Keeps the non-incremental `QF_LIA` and `UF` benchmarks only (the logic
+/// test lets the cache skip the other sections; the path test decides).
+fn lia_and_uf() -> cache::Keep<'static> {
+    cache::Keep {
+        logic: &|inc, logic| !inc && (logic == "QF_LIA" || logic == "UF"),
+        path: &|p| p.starts_with("non-incremental/QF_LIA/") || p.starts_with("non-incremental/UF/"),
+    }
+}
+
+/// The sample, filtered as [`lia_and_uf`] keeps.
+fn lia_and_uf_of(mut inv: Inventory) -> Inventory {
+    inv.incremental.clear();
+    inv.non_incremental
+        .retain(|b| ["QF_LIA", "UF"].contains(&b.file.logic.as_str()));
+    inv
+}
+
+/// The offset in `b` of the first occurrence of `what`.
+fn find(b: &[u8], what: &[u8]) -> usize {
+    b.windows(what.len()).position(|w| w == what).unwrap()
+}
+
+/// Sections: a filtered read skips the sections of the kinds and logics it
+/// does not keep without decoding them, but the checksum still covers the
+/// whole payload, so any damage (even in a skipped section) rejects the file.
+/// Only a damage that also forges the checksum (a bug, or a crafted file) can
+/// get past it, and then a filtered read returns exactly the kept sections'
+/// entries, never data from the damaged, skipped one, while a full read
+/// rejects the file.
+#[test]
+fn a_filtered_read_skips_sections_but_never_a_damaged_one_s_data() {
+    let hash = [7u8; 32];
+    let good = cache::encode(&sample(), &hash);
+    let want = lia_and_uf_of(sample());
+    assert_eq!(want.non_incremental.len(), 333);
+    assert_eq!(
+        cache::decode_filtered(&good, &hash, &lia_and_uf()).unwrap(),
+        want
+    );
+    // A name in the incremental QF_BV section, made invalid UTF-8.
+    let at = find(&good, b"i1.smt2");
+    let mut bad = good.clone();
+    bad[at] = 0xff;
+    // Checksum not forged: every read rejects the file, filtered or not.
+    for keep in [cache::Keep::ALL, lia_and_uf()] {
+        let e = cache::decode_filtered(&bad, &hash, &keep).unwrap_err();
+        assert!(e.contains("checksum"), "{e}");
+    }
+    // Checksum forged: the full read finds the damage, the filtered one
+    // skips the section and returns the kept entries only.
+    cache_damage::reseal(&mut bad);
+    let e = cache::decode(&bad, &hash).unwrap_err();
+    assert!(e.starts_with("corrupt") && e.contains("UTF-8"), "{e}");
+    assert_eq!(
+        cache::decode_filtered(&bad, &hash, &lia_and_uf()).unwrap(),
+        want
+    );
+    // A damaged kept section (a QF_LIA name) is an error for the filtered read.
+    let lia = sample()
+        .non_incremental
+        .into_iter()
+        .find(|b| b.file.logic.as_str() == "QF_LIA")
+        .unwrap();
+    let mut bad = good.clone();
+    bad[find(&good, lia.file.name.as_bytes())] = 0xff;
+    cache_damage::reseal(&mut bad);
+    let e = cache::decode_filtered(&bad, &hash, &lia_and_uf()).unwrap_err();
+    assert!(e.starts_with("corrupt") && e.contains("UTF-8"), "{e}");
+}
+
+/// Every byte flip and truncation of a resealed cache, read filtered: an
+/// error saying "corrupt", or an inventory; never a panic. The section
+/// headers (kind, logic, count, length) are checked even where the entries
+/// are skipped, so many flips outside the kept sections are rejected too.
+#[test]
+fn filtered_reads_of_damaged_payloads_never_panic() {
+    let hash = [7u8; 32];
+    let good = cache::encode(&sample(), &hash);
+    let mut rejected = 0;
+    for i in cache_damage::HEADER..good.len() {
+        for x in [0x01u8, 0x80, 0xff] {
+            let mut b = good.clone();
+            b[i] ^= x;
+            cache_damage::reseal(&mut b);
+            if let Err(e) = cache::decode_filtered(&b, &hash, &lia_and_uf()) {
+                assert!(e.starts_with("corrupt"), "{e}");
+                rejected += 1;
+            }
+        }
+    }
+    assert!(rejected > 100, "{rejected}");
+    for len in [cache_damage::HEADER + 1, good.len() / 2, good.len() - 1] {
+        let mut b = good[..len].to_vec();
+        cache_damage::reseal(&mut b);
+        let e = cache::decode_filtered(&b, &hash, &lia_and_uf()).unwrap_err();
+        assert!(e.starts_with("corrupt"), "{e}");
+    }
+}
+
+/// A damaged cache file (checksum not forged) read filtered is rejected and
+/// rebuilt: the result comes from the JSON and is the same.
+#[test]
+fn a_damaged_cache_read_filtered_is_rebuilt() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let dir = tmp.path().join("cache");
+    cache::load(&inv, Some(&dir), 0).unwrap();
+    let f = only_cache_file(&dir);
+    let mut bytes = std::fs::read(&f).unwrap();
+    let at = find(&bytes, b"i1.smt2");
+    bytes[at] ^= 0x20;
+    std::fs::write(&f, &bytes).unwrap();
+    let got = cache::load_filtered(&inv, Some(&dir), 0, &lia_and_uf()).unwrap();
+    assert_eq!(got.source, Source::JsonCacheRebuilt);
+    assert!(got.rejected.unwrap().contains("checksum"));
+    assert_eq!(got.inventory, lia_and_uf_of(sample()));
+    let again = cache::load_filtered(&inv, Some(&dir), 0, &lia_and_uf()).unwrap();
+    assert_eq!(again.source, Source::Cache);
+    assert_eq!(again.inventory, lia_and_uf_of(sample()));
+}
+
+/// The borrowed view of `select`, of some lists and logics only: the same
+/// benchmarks from the cache (sections skipped), from the JSON, and from a
+/// damaged cache (which is rebuilt).
+#[test]
+fn a_view_of_some_lists_and_logics_is_the_same_from_cache_and_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inv = write_sample(tmp.path());
+    let dir = tmp.path().join("cache");
+    // The incremental ALIA list entries and the non-incremental QF_UF ones.
+    let lists = |inc: bool, logic: &str| {
+        if inc {
+            logic == "ALIA"
+        } else {
+            logic == "QF_UF"
+        }
+    };
+    let paths = |v: &smtcomp::formats::inventory::InventoryView<'_>| {
+        let p = |b: &[smtcomp::formats::inventory::BenchRef<'_>]| {
+            b.iter()
+                .map(|b| (b.path(), b.status, b.count))
+                .collect::<Vec<_>>()
+        };
+        (p(&v.incremental), p(&v.non_incremental))
+    };
+    let s = sample();
+    let full = s.view();
+    let want = (
+        paths(&full)
+            .0
+            .into_iter()
+            .filter(|p| p.0.starts_with("incremental/ALIA/"))
+            .collect(),
+        paths(&full)
+            .1
+            .into_iter()
+            .filter(|p| p.0.starts_with("non-incremental/QF_UF/"))
+            .collect(),
+    );
+    let from_json = cache::with_view_in(&inv, None, 0, &lists, |v| paths(v)).unwrap();
+    assert_eq!(from_json, want);
+    assert_eq!((want.0.len(), want.1.len()), (2, 167));
+    for _ in 0..2 {
+        // First call: JSON, cache written; second: from the cache.
+        let got = cache::with_view_in(&inv, Some(&dir), 0, &lists, |v| paths(v)).unwrap();
+        assert_eq!(got, want);
+    }
+    let f = only_cache_file(&dir);
+    let mut bytes = std::fs::read(&f).unwrap();
+    bytes[cache_damage::HEADER + 5] ^= 1;
+    std::fs::write(&f, &bytes).unwrap();
+    let got = cache::with_view_in(&inv, Some(&dir), 0, &lists, |v| paths(v)).unwrap();
+    assert_eq!(got, want);
+    assert_eq!(
+        cache::load(&inv, Some(&dir), 0).unwrap().source,
+        Source::Cache
+    );
+}
