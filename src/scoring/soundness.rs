@@ -156,18 +156,13 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         };
         slots.slot(d, f);
     }
-    let by_div: Vec<_> = slots.by_division().into_iter().collect();
     // Divisions are independent, but joined on this thread: built on the
     // rayon pool, the tables would live in another malloc arena than the
     // runs, whose memory (released after the join) the pages scored next
-    // could then not reuse (+26 MB peak at 500,000 runs). The per-division
-    // counts are summed afterwards.
-    let built: Vec<(DivisionTable, JoinReport)> = by_div
-        .into_iter()
-        .map(|(division, files)| division_table(division, files, input, policy, &solver_idx))
-        .collect();
-    let mut tables = Vec::with_capacity(built.len());
-    for (table, counts) in built {
+    // could then not reuse (+26 MB peak at 500,000 runs).
+    let mut tables = Vec::new();
+    for (division, files) in slots.by_division() {
+        let (table, counts) = division_table(division, files, input, policy, &solver_idx);
         report.duplicate_runs += counts.duplicate_runs;
         report.unregistered_runs += counts.unregistered_runs;
         tables.push(table);
@@ -186,183 +181,179 @@ fn division_table<'a>(
     solver_idx: &FxHashMap<&str, usize>,
 ) -> (DivisionTable, JoinReport) {
     let mut report = JoinReport::default();
-    {
-        let logics = input.divisions.get(division).cloned().unwrap_or_default();
-        let mut rows = Vec::with_capacity(files.len());
-        let mut missing = MissingRuns::default();
-        // Who entered each logic of the division (asked once per logic, not per run).
-        let mut entered_by_logic: FxHashMap<&Logic, Vec<bool>> = FxHashMap::default();
-        for (_, logic, _) in &files {
-            entered_by_logic.entry(logic).or_insert_with(|| {
-                input
-                    .participants
-                    .iter()
-                    .map(|p| p.entered(division, logic))
-                    .collect()
-            });
-        }
-        // One cell per (file, entered solver): allocated once at its exact size
-        // (a growing vector would hold up to twice the cells, the peak memory
-        // of a 500,000-run table).
-        let n_cells: usize = files
-            .iter()
-            .map(|(_, logic, _)| entered_by_logic[logic].iter().filter(|&&e| e).count())
-            .sum();
-        let mut cells = Vec::with_capacity(n_cells);
-        // The run of each cell (same index), kept beside the cells so that
-        // scoring them updates the cells in place (no second cell vector).
-        let mut cell_runs: Vec<Option<&ScoredRun>> = Vec::with_capacity(n_cells);
-        let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
-        for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
-            let entered = &entered_by_logic[logic];
-            let info = input.benchmarks.get(&path).copied().unwrap_or(BenchInfo {
-                status: if input.track == Track::Incremental {
-                    Status::Incremental
-                } else {
-                    Status::Unknown
-                },
-                asserts: 0,
-                check_sats: 0,
-            });
-            runs_of.iter_mut().for_each(|x| *x = None);
-            for r in runs {
-                match solver_idx.get(r.solver.as_str()) {
-                    Some(&i) if entered[i] => {
-                        if runs_of[i].is_some() {
-                            report.duplicate_runs += 1;
-                        } else {
-                            runs_of[i] = Some(r);
-                        }
-                    }
-                    _ => report.unregistered_runs += 1,
-                }
-            }
-            for (si, &entered) in entered.iter().enumerate() {
-                if entered {
-                    if runs_of[si].is_none() {
-                        missing.note(si, &path);
-                    }
-                    cells.push(Cell {
-                        solver: si,
-                        file: fi,
-                        answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
-                        score: BenchScore::default(),
-                    });
-                    cell_runs.push(runs_of[si]);
-                }
-            }
-            // The reference tool's sound status of UC and MV (anchor 6.2).
-            let sound_status = match input.track {
-                Track::UnsatCore if policy.track_status_for_uc_mv => Status::Unsat,
-                Track::ModelValidation if policy.track_status_for_uc_mv => Status::Sat,
-                _ => info.status,
-            };
-            rows.push(FileRow {
-                path,
-                logic: logic.clone(),
-                info,
-                sound_status,
-                removed: false,
-            });
-        }
-        // Sound solvers: no error on a known-status benchmark in the division.
-        let mut unsound_flag = vec![false; input.participants.len()];
-        let mut present = vec![false; input.participants.len()];
-        for c in &cells {
-            present[c.solver] = true;
-            let st = rows[c.file].info.status;
-            if let Some(a) = c.answer {
-                if st != Status::Unknown && is_error_on_known(input.track, a, st) {
-                    unsound_flag[c.solver] = true;
-                }
-            }
-        }
-        // Disagreements and sound status.
-        let mut disagreements = Vec::new();
-        let sq_like = matches!(
-            input.track,
-            Track::SingleQuery | Track::Parallel | Track::Cloud
-        );
-        let mut start = 0;
-        while start < cells.len() {
-            let f = cells[start].file;
-            let mut end = start;
-            let (mut sat, mut unsat) = (Vec::new(), Vec::new());
-            while end < cells.len() && cells[end].file == f {
-                let c = &cells[end];
-                if !unsound_flag[c.solver] {
-                    match c.answer {
-                        Some(Answer::Sat) => sat.push(input.participants[c.solver].solver.clone()),
-                        Some(Answer::Unsat) => {
-                            unsat.push(input.participants[c.solver].solver.clone())
-                        }
-                        _ => {}
-                    }
-                }
-                end += 1;
-            }
-            let row = &mut rows[f];
-            if sq_like {
-                if !sat.is_empty() {
-                    row.sound_status = Status::Sat;
-                } else if !unsat.is_empty() {
-                    row.sound_status = Status::Unsat;
-                }
-                if !sat.is_empty() && !unsat.is_empty() && row.info.status == Status::Unknown {
-                    row.removed = true;
-                    disagreements.push(Disagreement {
-                        division: division.to_string(),
-                        file: row.path.clone(),
-                        sat,
-                        unsat,
-                    });
-                }
-            }
-            start = end;
-        }
-        for (c, &run) in cells.iter_mut().zip(&cell_runs) {
-            let row = &rows[c.file];
-            let status = if policy.unknown_status_from_sound_solvers {
-                row.sound_status
-            } else {
-                row.info.status
-            };
-            c.score = benchmark::score(
-                input.track,
-                policy,
-                run,
-                &row.info,
-                status,
-                (input.time_limit, input.cpu_limit()),
-            );
-        }
-        let sound = (0..present.len())
-            .filter(|&i| present[i] && !unsound_flag[i])
-            .collect();
-        let unsound = (0..present.len())
-            .filter(|&i| present[i] && unsound_flag[i])
-            .collect();
-        // Cells are sorted by file: the cells of file f start at file_cells[f].
-        let mut file_cells = Vec::with_capacity(rows.len() + 1);
-        for (i, c) in cells.iter().enumerate() {
-            while file_cells.len() <= c.file {
-                file_cells.push(i);
-            }
-        }
-        file_cells.resize(rows.len() + 1, cells.len());
-        let table = DivisionTable {
-            division: division.clone(),
-            logics,
-            files: rows,
-            cells,
-            file_cells,
-            sound,
-            unsound,
-            disagreements,
-            missing,
-        };
-        (table, report)
+    let logics = input.divisions.get(division).cloned().unwrap_or_default();
+    let mut rows = Vec::with_capacity(files.len());
+    let mut missing = MissingRuns::default();
+    // Who entered each logic of the division (asked once per logic, not per run).
+    let mut entered_by_logic: FxHashMap<&Logic, Vec<bool>> = FxHashMap::default();
+    for (_, logic, _) in &files {
+        entered_by_logic.entry(logic).or_insert_with(|| {
+            input
+                .participants
+                .iter()
+                .map(|p| p.entered(division, logic))
+                .collect()
+        });
     }
+    // One cell per (file, entered solver): allocated once at its exact size
+    // (a growing vector would hold up to twice the cells, the peak memory
+    // of a 500,000-run table).
+    let n_cells: usize = files
+        .iter()
+        .map(|(_, logic, _)| entered_by_logic[logic].iter().filter(|&&e| e).count())
+        .sum();
+    let mut cells = Vec::with_capacity(n_cells);
+    // The run of each cell (same index), kept beside the cells so that
+    // scoring them updates the cells in place (no second cell vector).
+    let mut cell_runs: Vec<Option<&ScoredRun>> = Vec::with_capacity(n_cells);
+    let mut runs_of: Vec<Option<&ScoredRun>> = vec![None; input.participants.len()];
+    for (fi, (path, logic, runs)) in files.into_iter().enumerate() {
+        let entered = &entered_by_logic[logic];
+        let info = input.benchmarks.get(&path).copied().unwrap_or(BenchInfo {
+            status: if input.track == Track::Incremental {
+                Status::Incremental
+            } else {
+                Status::Unknown
+            },
+            asserts: 0,
+            check_sats: 0,
+        });
+        runs_of.iter_mut().for_each(|x| *x = None);
+        for r in runs {
+            match solver_idx.get(r.solver.as_str()) {
+                Some(&i) if entered[i] => {
+                    if runs_of[i].is_some() {
+                        report.duplicate_runs += 1;
+                    } else {
+                        runs_of[i] = Some(r);
+                    }
+                }
+                _ => report.unregistered_runs += 1,
+            }
+        }
+        for (si, &entered) in entered.iter().enumerate() {
+            if entered {
+                if runs_of[si].is_none() {
+                    missing.note(si, &path);
+                }
+                cells.push(Cell {
+                    solver: si,
+                    file: fi,
+                    answer: effective_answer(runs_of[si], policy).map(|(a, _)| a),
+                    score: BenchScore::default(),
+                });
+                cell_runs.push(runs_of[si]);
+            }
+        }
+        // The reference tool's sound status of UC and MV (anchor 6.2).
+        let sound_status = match input.track {
+            Track::UnsatCore if policy.track_status_for_uc_mv => Status::Unsat,
+            Track::ModelValidation if policy.track_status_for_uc_mv => Status::Sat,
+            _ => info.status,
+        };
+        rows.push(FileRow {
+            path,
+            logic: logic.clone(),
+            info,
+            sound_status,
+            removed: false,
+        });
+    }
+    // Sound solvers: no error on a known-status benchmark in the division.
+    let mut unsound_flag = vec![false; input.participants.len()];
+    let mut present = vec![false; input.participants.len()];
+    for c in &cells {
+        present[c.solver] = true;
+        let st = rows[c.file].info.status;
+        if let Some(a) = c.answer {
+            if st != Status::Unknown && is_error_on_known(input.track, a, st) {
+                unsound_flag[c.solver] = true;
+            }
+        }
+    }
+    // Disagreements and sound status.
+    let mut disagreements = Vec::new();
+    let sq_like = matches!(
+        input.track,
+        Track::SingleQuery | Track::Parallel | Track::Cloud
+    );
+    let mut start = 0;
+    while start < cells.len() {
+        let f = cells[start].file;
+        let mut end = start;
+        let (mut sat, mut unsat) = (Vec::new(), Vec::new());
+        while end < cells.len() && cells[end].file == f {
+            let c = &cells[end];
+            if !unsound_flag[c.solver] {
+                match c.answer {
+                    Some(Answer::Sat) => sat.push(input.participants[c.solver].solver.clone()),
+                    Some(Answer::Unsat) => unsat.push(input.participants[c.solver].solver.clone()),
+                    _ => {}
+                }
+            }
+            end += 1;
+        }
+        let row = &mut rows[f];
+        if sq_like {
+            if !sat.is_empty() {
+                row.sound_status = Status::Sat;
+            } else if !unsat.is_empty() {
+                row.sound_status = Status::Unsat;
+            }
+            if !sat.is_empty() && !unsat.is_empty() && row.info.status == Status::Unknown {
+                row.removed = true;
+                disagreements.push(Disagreement {
+                    division: division.to_string(),
+                    file: row.path.clone(),
+                    sat,
+                    unsat,
+                });
+            }
+        }
+        start = end;
+    }
+    for (c, &run) in cells.iter_mut().zip(&cell_runs) {
+        let row = &rows[c.file];
+        let status = if policy.unknown_status_from_sound_solvers {
+            row.sound_status
+        } else {
+            row.info.status
+        };
+        c.score = benchmark::score(
+            input.track,
+            policy,
+            run,
+            &row.info,
+            status,
+            (input.time_limit, input.cpu_limit()),
+        );
+    }
+    let sound = (0..present.len())
+        .filter(|&i| present[i] && !unsound_flag[i])
+        .collect();
+    let unsound = (0..present.len())
+        .filter(|&i| present[i] && unsound_flag[i])
+        .collect();
+    // Cells are sorted by file: the cells of file f start at file_cells[f].
+    let mut file_cells = Vec::with_capacity(rows.len() + 1);
+    for (i, c) in cells.iter().enumerate() {
+        while file_cells.len() <= c.file {
+            file_cells.push(i);
+        }
+    }
+    file_cells.resize(rows.len() + 1, cells.len());
+    let table = DivisionTable {
+        division: division.clone(),
+        logics,
+        files: rows,
+        cells,
+        file_cells,
+        sound,
+        unsound,
+        disagreements,
+        missing,
+    };
+    (table, report)
 }
 
 /// The (division, benchmark path) slots of a track's runs and selection.
