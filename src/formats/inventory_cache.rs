@@ -349,8 +349,6 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
         &inv.incremental,
         |b| &b.file,
         |p, b| {
-            put_u(p, family_ix[b.file.family.as_slice()]);
-            put_str(p, &b.file.name);
             put_u(p, b.check_sats);
             match &b.statuses {
                 None => put_u(p, 0),
@@ -361,6 +359,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
             }
         },
         &logic_ix,
+        &family_ix,
     );
     put_sections(
         &mut p,
@@ -368,8 +367,6 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
         &inv.non_incremental,
         |b| &b.file,
         |p, b| {
-            put_u(p, family_ix[b.file.family.as_slice()]);
-            put_str(p, &b.file.name);
             p.push(status_code(b.status));
             put_u(p, b.asserts);
             p.push(match b.category {
@@ -381,6 +378,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
             });
         },
         &logic_ix,
+        &family_ix,
     );
     put_u(&mut p, inv.errors.len() as u64);
     for e in &inv.errors {
@@ -393,8 +391,9 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
 /// Writes one list of benchmarks as sections: its length, the number of
 /// sections, then per maximal run of entries of one kind (the file's
 /// `incremental` flag) and logic: the flag, the logic index, the entry count,
-/// the byte length of the entries, and the entries (`entry`: everything but
-/// the kind and logic). `body` is a reused scratch buffer.
+/// the byte length of the entries, and the entries (each its family index and
+/// name, then what `entry` writes: the list's own fields). `body` is a reused
+/// scratch buffer.
 fn put_sections<T>(
     p: &mut Vec<u8>,
     body: &mut Vec<u8>,
@@ -402,6 +401,7 @@ fn put_sections<T>(
     file: fn(&T) -> &Smt2File,
     entry: impl Fn(&mut Vec<u8>, &T),
     logic_ix: &HashMap<&str, u64>,
+    family_ix: &HashMap<&[String], u64>,
 ) {
     let same = |a: &Smt2File, b: &Smt2File| a.incremental == b.incremental && a.logic == b.logic;
     let runs: Vec<&[T]> = list.chunk_by(|a, b| same(file(a), file(b))).collect();
@@ -411,6 +411,8 @@ fn put_sections<T>(
         let first = file(&run[0]);
         body.clear();
         for b in run {
+            put_u(body, family_ix[file(b).family.as_slice()]);
+            put_str(body, &file(b).name);
             entry(body, b);
         }
         put_u(p, first.incremental as u64);

@@ -87,6 +87,23 @@ fn only_cache_file(dir: &Path) -> PathBuf {
     files.into_iter().next().unwrap()
 }
 
+/// The sample inventory written in `tmp` and its cache written in
+/// `tmp/cache`: (inventory file, cache directory).
+fn sample_with_cache(tmp: &Path) -> (PathBuf, PathBuf) {
+    let inv = write_sample(tmp);
+    let dir = tmp.join("cache");
+    cache::load(&inv, Some(&dir), 0).unwrap();
+    (inv, dir)
+}
+
+/// Applies `damage` to the bytes of the only cache file in `dir`.
+fn damage_cache_file(dir: &Path, damage: impl FnOnce(&mut Vec<u8>)) {
+    let f = only_cache_file(dir);
+    let mut bytes = std::fs::read(&f).unwrap();
+    damage(&mut bytes);
+    std::fs::write(&f, &bytes).unwrap();
+}
+
 #[test]
 fn written_once_then_read_back_equal_to_the_json() {
     let tmp = tempfile::tempdir().unwrap();
@@ -130,9 +147,7 @@ fn the_real_2025_inventory_round_trips() {
 #[test]
 fn an_edited_inventory_gets_its_own_entry() {
     let tmp = tempfile::tempdir().unwrap();
-    let inv = write_sample(tmp.path());
-    let dir = tmp.path().join("cache");
-    cache::load(&inv, Some(&dir), 0).unwrap();
+    let (inv, dir) = sample_with_cache(tmp.path());
     let mut edited = sample();
     edited.non_incremental[7].status = Status::Unknown;
     edited.write(&inv).unwrap();
@@ -147,13 +162,8 @@ fn an_edited_inventory_gets_its_own_entry() {
 /// and rewrites a cache that the load after that uses.
 fn damaged(damage: impl Fn(&mut Vec<u8>), why: &str) {
     let tmp = tempfile::tempdir().unwrap();
-    let inv = write_sample(tmp.path());
-    let dir = tmp.path().join("cache");
-    cache::load(&inv, Some(&dir), 0).unwrap();
-    let f = only_cache_file(&dir);
-    let mut bytes = std::fs::read(&f).unwrap();
-    damage(&mut bytes);
-    std::fs::write(&f, &bytes).unwrap();
+    let (inv, dir) = sample_with_cache(tmp.path());
+    damage_cache_file(&dir, damage);
     let got = cache::load(&inv, Some(&dir), 0).unwrap();
     assert_eq!(got.source, Source::JsonCacheRebuilt, "{why}");
     let reason = got.rejected.unwrap();
@@ -351,14 +361,11 @@ fn filtered_reads_of_damaged_payloads_never_panic() {
 #[test]
 fn a_damaged_cache_read_filtered_is_rebuilt() {
     let tmp = tempfile::tempdir().unwrap();
-    let inv = write_sample(tmp.path());
-    let dir = tmp.path().join("cache");
-    cache::load(&inv, Some(&dir), 0).unwrap();
-    let f = only_cache_file(&dir);
-    let mut bytes = std::fs::read(&f).unwrap();
-    let at = find(&bytes, b"i1.smt2");
-    bytes[at] ^= 0x20;
-    std::fs::write(&f, &bytes).unwrap();
+    let (inv, dir) = sample_with_cache(tmp.path());
+    damage_cache_file(&dir, |bytes| {
+        let at = find(bytes, b"i1.smt2");
+        bytes[at] ^= 0x20;
+    });
     let got = cache::load_filtered(&inv, Some(&dir), 0, &lia_and_uf()).unwrap();
     assert_eq!(got.source, Source::JsonCacheRebuilt);
     assert!(got.rejected.unwrap().contains("checksum"));
@@ -414,10 +421,7 @@ fn a_view_of_some_lists_and_logics_is_the_same_from_cache_and_json() {
         let got = cache::with_view_in(&inv, Some(&dir), 0, &lists, |v| paths(v)).unwrap();
         assert_eq!(got, want);
     }
-    let f = only_cache_file(&dir);
-    let mut bytes = std::fs::read(&f).unwrap();
-    bytes[cache_damage::HEADER + 5] ^= 1;
-    std::fs::write(&f, &bytes).unwrap();
+    damage_cache_file(&dir, |bytes| bytes[cache_damage::HEADER + 5] ^= 1);
     let got = cache::with_view_in(&inv, Some(&dir), 0, &lists, |v| paths(v)).unwrap();
     assert_eq!(got, want);
     assert_eq!(
