@@ -206,6 +206,11 @@ fn executable(p: &Path) -> bool {
     }
 }
 
+/// How long a cancelled array is polled until its tasks have left the queue:
+/// Slurm's default `KillWait` (30 s between SIGTERM and SIGKILL) with room for
+/// the node to report back.
+pub const CANCEL_GRACE: Duration = Duration::from_secs(120);
+
 /// Runs a Slurm command, its output captured, one minute at most.
 fn slurm(cmd: &Path, args: &[String]) -> Result<String, String> {
     let mut argv = vec![cmd.to_string_lossy().into_owned()];
@@ -362,10 +367,14 @@ impl SlurmBenchExec {
 
     /// Polls `squeue` until no task of `job` is left or `deadline` passes;
     /// returns the last state and reason seen per task, and whether the
-    /// deadline passed (the array is then cancelled).
+    /// deadline passed. The array is then cancelled and polled until its
+    /// tasks have left Slurm's queue (`COMPLETING` while their processes are
+    /// killed), at most [`CANCEL_GRACE`], so that `scontrol` then reports
+    /// their final state and the status files hold everything the tasks wrote.
     fn wait(&self, job: u64, deadline: Instant) -> (BTreeMap<usize, (String, String)>, bool) {
         let mut seen = BTreeMap::new();
         let mut errors = 0;
+        let mut cancelled: Option<Instant> = None;
         loop {
             match slurm(
                 &self.commands.squeue,
@@ -391,21 +400,25 @@ impl SlurmBenchExec {
                         }
                     }
                     if left == 0 {
-                        return (seen, false);
+                        return (seen, cancelled.is_some());
                     }
                 }
                 // squeue forgets a finished job after MinJobAge: "Invalid job id".
-                Err(e) if e.contains("Invalid job id") => return (seen, false),
+                Err(e) if e.contains("Invalid job id") => return (seen, cancelled.is_some()),
                 Err(_) => {
                     errors += 1;
                     if errors >= 30 {
-                        return (seen, false);
+                        return (seen, cancelled.is_some());
                     }
                 }
             }
-            if Instant::now() >= deadline {
-                let _ = slurm(&self.commands.scancel, &[job.to_string()]);
-                return (seen, true);
+            match cancelled {
+                None if Instant::now() >= deadline => {
+                    let _ = slurm(&self.commands.scancel, &[job.to_string()]);
+                    cancelled = Some(Instant::now());
+                }
+                Some(at) if at.elapsed() >= CANCEL_GRACE => return (seen, true),
+                _ => {}
             }
             std::thread::sleep(self.poll);
         }
@@ -560,6 +573,14 @@ impl Runner for SlurmBenchExec {
                             }
                         }
                     }
+                    // Killed by a signal after the deadline: the cancel did it.
+                    Some(&code) if timed_out && code > 128 => RunStatus::TimedOut {
+                        reason: format!(
+                            "deadline passed, array cancelled; run-local killed by signal {} in {slurm_state} (log {})",
+                            code - 128,
+                            log_path.display()
+                        ),
+                    },
                     Some(code) => RunStatus::Failed {
                         reason: format!(
                             "run-local exit {code} in {slurm_state}: {} (log {})",

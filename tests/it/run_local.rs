@@ -4,20 +4,10 @@
 //! counts and BenchExec's own reason line, and the exit code is 1. BenchExec is
 //! replaced by a stand-in script that copies recorded result files.
 
-use crate::support::{replay, require_tool, smtcomp};
-use smtcomp::pipeline::Replay;
+use crate::support::replay::{self, exec_dir};
+use crate::support::{require_tool, smtcomp};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-
-/// An execution directory of the reduced demo (generated, with results).
-fn exec_dir(out: &Path) -> PathBuf {
-    let opts = replay::demo_options(out);
-    let runner = Replay {
-        recording: replay::recording(),
-    };
-    smtcomp::demo::run(&opts, &runner, &mut |_| {}).unwrap();
-    out.join("exec")
-}
 
 /// A stand-in `benchexec`: copies the recorded single-query results of
 /// `$SOURCE` (a definition name) into the `-o` directory, logs one ERROR line

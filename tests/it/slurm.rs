@@ -1,9 +1,14 @@
 //! The Slurm backend's parsing of Slurm's answers and its job script (the
-//! backend itself runs on a real Slurm in `tests/e2e/slurm.rs`).
+//! backend itself runs on a real Slurm in `tests/e2e/slurm.rs`), and a
+//! cancelled array against a stand-in Slurm.
 
-use smtcomp::benchexec::RunOptions;
-use smtcomp::pipeline::{SlurmBenchExec, TaskState, parse_job_id, parse_scontrol, parse_status};
+use smtcomp::benchexec::{Manifest, RunOptions};
+use smtcomp::pipeline::{
+    RunStatus, Runner, SlurmBenchExec, SlurmCommands, TaskState, parse_job_id, parse_scontrol,
+    parse_status,
+};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 #[test]
 fn scontrol_lines_give_each_array_task_its_state_reason_exit_code_and_node() {
@@ -94,4 +99,115 @@ fn run_local_rejects_an_unknown_definition_as_a_usage_error() {
             && err.contains("benchexec-defs/manifest.json"),
         "{err}"
     );
+}
+
+/// Writes an executable `sh` script.
+fn script(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A stand-in Slurm whose array outlives its deadline: `sbatch` records, as
+/// the first definition of task 0, `run-local` exit 143 (killed by SIGTERM);
+/// the tasks run until `scancel`, then are `COMPLETING` for two `squeue`
+/// polls, and `scontrol` says `COMPLETING` until they have left the queue,
+/// `CANCELLED` after.
+fn cancelling_slurm(dir: &Path) -> SlurmCommands {
+    let d = dir.display();
+    script(
+        &dir.join("sbatch"),
+        &format!(
+            "for a; do last=$a; done\nb=$(dirname \"$last\")\n\
+             echo \"143 $(head -n1 \"$b/chunk-0.txt\")\" > \"$b/status-0.txt\"\necho 42\n"
+        ),
+    );
+    script(
+        &dir.join("squeue"),
+        &format!(
+            "if [ ! -f {d}/cancelled ]; then echo '0 RUNNING None'; echo '1 RUNNING None'; exit 0; fi\n\
+             n=$(cat {d}/drain 2>/dev/null || echo 0)\n\
+             [ \"$n\" -ge 2 ] && exit 0\n\
+             echo $((n + 1)) > {d}/drain\necho '0 COMPLETING None'\necho '1 COMPLETING None'\n"
+        ),
+    );
+    script(&dir.join("scancel"), &format!("touch {d}/cancelled\n"));
+    script(
+        &dir.join("scontrol"),
+        &format!(
+            "s=COMPLETING; [ \"$(cat {d}/drain 2>/dev/null)\" = 2 ] && s=CANCELLED\n\
+             for k in 0 1; do echo \"JobId=4$k ArrayJobId=42 ArrayTaskId=$k JobState=$s Reason=None ExitCode=0:15 NodeList=vm\"; done\n"
+        ),
+    );
+    SlurmCommands {
+        sbatch: dir.join("sbatch"),
+        squeue: dir.join("squeue"),
+        scontrol: dir.join("scontrol"),
+        scancel: dir.join("scancel"),
+    }
+}
+
+#[test]
+fn a_cancelled_array_is_reported_in_its_final_state_once_its_tasks_left_the_queue() {
+    let out = tempfile::tempdir().unwrap();
+    let exec = crate::support::replay::exec_dir(out.path());
+    let manifest = Manifest::read(&exec).unwrap();
+    let defs: Vec<&str> = manifest
+        .definitions
+        .keys()
+        .map(String::as_str)
+        .take(3)
+        .collect();
+    assert_eq!(defs.len(), 3);
+    let fake = tempfile::tempdir().unwrap();
+    let mut r = SlurmBenchExec::new(
+        PathBuf::from("/nonexistent/smtcomp"),
+        RunOptions {
+            benchexec: "benchexec".into(),
+            jobs: None,
+            container: false,
+            extra_path: Vec::new(),
+            start_time: None,
+            timeout: None,
+            replace: false,
+            read_only_dirs: Vec::new(),
+        },
+    );
+    r.commands = cancelling_slurm(fake.path());
+    r.definitions_per_job = 2;
+    r.timeout = Some(Duration::from_millis(300));
+    r.poll = Duration::from_millis(20);
+    let runs = r.run(&exec, &manifest, &defs);
+
+    // squeue was asked until the tasks had left the queue.
+    assert_eq!(
+        std::fs::read_to_string(fake.path().join("drain"))
+            .unwrap()
+            .trim(),
+        "2"
+    );
+    let reasons: Vec<(&str, &RunStatus)> = runs
+        .iter()
+        .map(|d| (d.definition.as_str(), &d.status))
+        .collect();
+    assert_eq!(reasons.len(), 3);
+    for (i, (def, status)) in reasons.iter().enumerate() {
+        assert_eq!(*def, defs[i]);
+        let RunStatus::TimedOut { reason } = status else {
+            panic!("{def}: {status:?}");
+        };
+        let task = if i < 2 { 0 } else { 1 };
+        assert!(
+            reason.contains(&format!(
+                "Slurm job 42_{task} on vm CANCELLED (reason None, exit code 0:15)"
+            )),
+            "{reason}"
+        );
+        let expected = if i == 0 {
+            "deadline passed, array cancelled; run-local killed by signal 15 in Slurm job 42_0"
+        } else {
+            "deadline passed, array cancelled; not run: Slurm job "
+        };
+        assert!(reason.starts_with(expected), "{reason}");
+    }
 }

@@ -2,6 +2,7 @@
 //! the BenchExec result files of one real run of it (see its README).
 
 use smtcomp::demo::DemoOptions;
+use smtcomp::pipeline::Replay;
 use std::path::{Path, PathBuf};
 
 /// The recording's directory.
@@ -25,4 +26,14 @@ pub fn demo_options(out: &Path) -> DemoOptions {
         jobs: 2,
         fresh: false,
     }
+}
+
+/// An execution directory of the reduced demo under `out` (generated, and run
+/// from the recording, so its results are there).
+pub fn exec_dir(out: &Path) -> PathBuf {
+    let runner = Replay {
+        recording: recording(),
+    };
+    smtcomp::demo::run(&demo_options(out), &runner, &mut |_| {}).unwrap();
+    out.join("exec")
 }
