@@ -117,10 +117,8 @@ fn cancelling_slurm(dir: &Path) -> SlurmCommands {
     let d = dir.display();
     script(
         &dir.join("sbatch"),
-        &format!(
-            "for a; do last=$a; done\nb=$(dirname \"$last\")\n\
-             echo \"143 $(head -n1 \"$b/chunk-0.txt\")\" > \"$b/status-0.txt\"\necho 42\n"
-        ),
+        "for a; do last=$a; done\nb=$(dirname \"$last\")\n\
+         echo \"143 $(head -n1 \"$b/chunk-0.txt\")\" > \"$b/status-0.txt\"\necho 42\n",
     );
     script(
         &dir.join("squeue"),
