@@ -127,8 +127,9 @@ pub fn generate(
     })
 }
 
-/// With `SMTCOMP_PHASES` set, one line on stderr per phase of `generate`: the time
-/// since the first phase, resident and peak memory (for `scripts/bench-generate`
+/// With `SMTCOMP_PHASES` set, one line on stderr per phase of `generate` (and of a
+/// streaming ingestion, `ingest::ingest_inputs_to_file`): the time since the first
+/// phase, resident and peak memory (for `scripts/bench-generate`, `scripts/bench-ingest`
 /// and profiling; never in normal output).
 pub(crate) fn phase(name: &str) {
     use std::sync::OnceLock;

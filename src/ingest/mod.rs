@@ -54,6 +54,7 @@ pub use xml::{
     MAX_RUNS_PER_FILE,
 };
 
+use crate::benchexec::phase;
 use crate::model::Competition;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -792,6 +793,7 @@ pub fn ingest_inputs_to_file(
     output: &Path,
     fan_in: usize,
 ) -> anyhow::Result<Summary> {
+    phase("ingest: start");
     let identity = TableIdentity::of(opts.competition);
     if found.inputs.len() <= 1 {
         // One file's records are in memory for its sort anyway: spilling and
@@ -806,13 +808,16 @@ pub fn ingest_inputs_to_file(
     let parts = read_parts(&found.inputs, opts, |i, records| {
         spill::write_run(&dir.file(&format!("file-{i}")), &records)
     })?;
+    phase("ingest: files read and spilled");
     let (mut runs, mut missing, summary) = settle(parts, found, opts.manifest)?;
     if !missing.is_empty() {
         sort_records(&mut missing);
         runs.push(spill::write_run(&dir.file("missing"), &missing)?);
         drop(missing);
     }
+    phase("ingest: duplicates and accounting settled");
     spill::merge_into(&dir, runs, fan_in, &mut out)?;
     out.finish()?;
+    phase("ingest: merged and written");
     Ok(summary)
 }
