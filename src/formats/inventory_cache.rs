@@ -30,8 +30,8 @@
 use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
-    BenchRef, Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError,
-    Smt2File,
+    Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError, Smt2File,
+    ViewEntry,
 };
 use crate::model::{Logic, Status};
 use sha2::{Digest, Sha256};
@@ -241,11 +241,7 @@ pub fn with_view_in<R>(
         if let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
             && let Ok((tables, r)) = decode_tables(&bytes, &hash)
         {
-            let mut sink = ViewSink {
-                tables: &tables,
-                lists,
-                view: InventoryView::default(),
-            };
+            let mut sink = ViewSink::new(&tables, lists);
             if decode_entries(r, &tables, &mut sink).is_ok() {
                 return Ok(f(&sink.view));
             }
@@ -254,9 +250,11 @@ pub fn with_view_in<R>(
     // No cache, or an invalid one: the loader parses, reports and rewrites.
     let loaded = load(path, dir, min_bytes)?;
     let mut view = loaded.inventory.view();
-    view.incremental.retain(|b| lists(true, b.logic.as_str()));
+    let logics = &view.logics;
+    view.incremental
+        .retain(|b| lists(true, logics[b.logic_index()].as_str()));
     view.non_incremental
-        .retain(|b| lists(false, b.logic.as_str()));
+        .retain(|b| lists(false, logics[b.logic_index()].as_str()));
     Ok(f(&view))
 }
 
@@ -535,17 +533,6 @@ impl Tables {
         Ok(Tables { logics, families })
     }
 
-    fn bench<'t>(&'t self, e: &Entry<'t>) -> BenchRef<'t> {
-        BenchRef {
-            incremental: e.incremental,
-            logic: &self.logics[e.logic],
-            family: &self.families[e.family],
-            name: e.name,
-            status: e.status,
-            count: e.count,
-        }
-    }
-
     /// The benchmarks of both lists, section by section, then the scan errors.
     fn decode_lists<'b>(
         &self,
@@ -701,6 +688,19 @@ struct ViewSink<'t, 'k> {
     view: InventoryView<'t>,
 }
 
+impl<'t, 'k> ViewSink<'t, 'k> {
+    fn new(tables: &'t Tables, lists: &'k dyn Fn(bool, &str) -> bool) -> Self {
+        ViewSink {
+            tables,
+            lists,
+            view: InventoryView::with_tables(
+                tables.logics.iter().collect(),
+                tables.families.iter().map(Vec::as_slice).collect(),
+            ),
+        }
+    }
+}
+
 impl<'t> Sink<'t> for ViewSink<'t, '_> {
     fn wants(&mut self, incremental_list: bool, _: bool, logic: usize) -> bool {
         (self.lists)(incremental_list, self.tables.logics[logic].as_str())
@@ -715,7 +715,16 @@ impl<'t> Sink<'t> for ViewSink<'t, '_> {
     }
 
     fn entry(&mut self, e: Entry<'t>) {
-        let b = self.tables.bench(&e);
+        // The table indices were checked against the tables, whose lengths
+        // are bounded by the payload's (under 4 GiB).
+        let b = ViewEntry {
+            name: e.name,
+            count: e.count,
+            family: e.family as u32,
+            logic: e.logic as u32,
+            status: e.status,
+            incremental: e.incremental,
+        };
         if e.in_incremental_list {
             self.view.incremental.push(b);
         } else {

@@ -392,12 +392,12 @@ fn a_view_of_some_lists_and_logics_is_the_same_from_cache_and_json() {
         }
     };
     let paths = |v: &smtcomp::formats::inventory::InventoryView<'_>| {
-        let p = |b: &[smtcomp::formats::inventory::BenchRef<'_>]| {
-            b.iter()
+        let p = |incremental_list: bool| {
+            v.benches(incremental_list)
                 .map(|b| (b.path(), b.status, b.count))
                 .collect::<Vec<_>>()
         };
-        (p(&v.incremental), p(&v.non_incremental))
+        (p(true), p(false))
     };
     let s = sample();
     let full = s.view();
