@@ -41,7 +41,7 @@ use std::path::{Path, PathBuf};
 /// The first bytes of a cache file.
 pub const MAGIC: &[u8; 8] = b"SMTCINV\0";
 /// The version of the encoding; bumped whenever it (or [`Inventory`]) changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Inventory files smaller than this (on disk) are parsed directly, not cached.
 pub const MIN_CACHED_BYTES: u64 = 1 << 20;
 /// This cache's kind of [`cache_file`].
@@ -340,10 +340,10 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
             put_str(&mut p, part);
         }
     }
-    let mut body = Vec::new();
+    let mut scratch = (Vec::new(), Vec::new());
     put_sections(
         &mut p,
-        &mut body,
+        (&mut scratch.0, &mut scratch.1),
         &inv.incremental,
         |b| &b.file,
         |p, b| {
@@ -361,7 +361,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
     );
     put_sections(
         &mut p,
-        &mut body,
+        (&mut scratch.0, &mut scratch.1),
         &inv.non_incremental,
         |b| &b.file,
         |p, b| {
@@ -389,12 +389,15 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
 /// Writes one list of benchmarks as sections: its length, the number of
 /// sections, then per maximal run of entries of one kind (the file's
 /// `incremental` flag) and logic: the flag, the logic index, the entry count,
-/// the byte length of the entries, and the entries (each its family index and
-/// name, then what `entry` writes: the list's own fields). `body` is a reused
-/// scratch buffer.
+/// the byte length of the section's body, and the body: the entries' names
+/// concatenated (prefixed by its length: one UTF-8 check per section when
+/// decoding), then the entries (each its family index and name length, then
+/// what `entry` writes: the list's own fields). `names` and `body` are reused
+/// scratch buffers.
+#[allow(clippy::too_many_arguments)]
 fn put_sections<T>(
     p: &mut Vec<u8>,
-    body: &mut Vec<u8>,
+    (names, body): (&mut Vec<u8>, &mut Vec<u8>),
     list: &[T],
     file: fn(&T) -> &Smt2File,
     entry: impl Fn(&mut Vec<u8>, &T),
@@ -407,10 +410,15 @@ fn put_sections<T>(
     put_u(p, runs.len() as u64);
     for run in runs {
         let first = file(&run[0]);
+        names.clear();
         body.clear();
         for b in run {
+            names.extend_from_slice(file(b).name.as_bytes());
+        }
+        put_bytes(body, names);
+        for b in run {
             put_u(body, family_ix[file(b).family.as_slice()]);
-            put_str(body, &file(b).name);
+            put_u(body, file(b).name.len() as u64);
             entry(body, b);
         }
         put_u(p, first.incremental as u64);
@@ -617,7 +625,10 @@ impl Tables {
         Ok(())
     }
 
-    /// The `k` entries of one section.
+    /// The `k` entries of one section: its names (checked to be UTF-8 as a
+    /// whole), then per entry its family, the length of its name (the next
+    /// bytes of the names, ending on a character boundary), its fields. The
+    /// names must be used up exactly.
     fn decode_section<'b>(
         &self,
         r: &mut Reader<'b>,
@@ -625,12 +636,19 @@ impl Tables {
         k: usize,
         sink: &mut impl Sink<'b>,
     ) -> Result<(), String> {
+        let names = r.str()?;
+        let mut at = 0usize;
         for _ in 0..k {
             let family = usize::try_from(r.u()?)
                 .ok()
                 .filter(|i| *i < self.families.len())
                 .ok_or("family index")?;
-            let name = r.str()?;
+            let len = usize::try_from(r.u()?).map_err(|_| "name length too large")?;
+            let name = at
+                .checked_add(len)
+                .and_then(|end| names.get(at..end))
+                .ok_or("name past the section's names or not on a character boundary")?;
+            at += len;
             let mut e = Entry {
                 in_incremental_list: sec.incremental_list,
                 incremental: sec.incremental,
@@ -668,6 +686,12 @@ impl Tables {
                 };
             }
             sink.entry(e);
+        }
+        if at != names.len() {
+            return Err(format!(
+                "{} bytes of names, the entries use {at}",
+                names.len()
+            ));
         }
         Ok(())
     }

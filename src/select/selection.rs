@@ -316,8 +316,13 @@ pub fn select_view<'v, 'a>(
             .or_default()
             .push((r.logic.as_str(), r.family.as_str()));
     }
+    // The lengths of the removed names (those of 64 bytes or more share the
+    // last bit): most candidates are ruled out without hashing their name.
+    let removed_lengths = removed
+        .keys()
+        .fold(0u64, |m, name| m | 1 << name.len().min(63));
     let is_removed = |logic: &str, c: &ViewEntry<'a>| {
-        !removed.is_empty()
+        removed_lengths & (1 << c.name.len().min(63)) != 0
             && removed.get(c.name).is_some_and(|v| {
                 v.iter()
                     .any(|(l, f)| *l == logic && *f == view.family(c).join("/"))
