@@ -234,17 +234,13 @@ pub fn with_view_in<R>(
     f: impl FnOnce(&InventoryView<'_>) -> R,
 ) -> Result<R, DataFileError> {
     if let Some(dir) = dir
-        && let Ok(raw) = std::fs::read(path)
-        && raw.len() as u64 >= min_bytes
+        && let Ok(Some(hash)) = hash_file(path, min_bytes)
+        && let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
+        && let Ok((tables, r)) = decode_tables(&bytes, &hash)
     {
-        let hash: [u8; 32] = Sha256::digest(&raw).into();
-        if let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
-            && let Ok((tables, r)) = decode_tables(&bytes, &hash)
-        {
-            let mut sink = ViewSink::new(&tables, lists);
-            if decode_entries(r, &tables, &mut sink).is_ok() {
-                return Ok(f(&sink.view));
-            }
+        let mut sink = ViewSink::new(&tables, lists);
+        if decode_entries(r, &tables, &mut sink).is_ok() {
+            return Ok(f(&sink.view));
         }
     }
     // No cache, or an invalid one: the loader parses, reports and rewrites.
@@ -256,6 +252,29 @@ pub fn with_view_in<R>(
     view.non_incremental
         .retain(|b| lists(false, logics[b.logic_index()].as_str()));
     Ok(f(&view))
+}
+
+/// The SHA-256 of the file `path`, read in blocks (its bytes are not kept:
+/// a valid cache is all that is read then), or `None` if it is shorter than
+/// `min_bytes` (not cached).
+fn hash_file(path: &Path, min_bytes: u64) -> std::io::Result<Option<[u8; 32]>> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let mut block = vec![0u8; 1 << 18];
+    let mut hasher = Sha256::new();
+    let mut len = 0u64;
+    loop {
+        match f.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => {
+                hasher.update(&block[..n]);
+                len += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((len >= min_bytes).then(|| hasher.finalize().into()))
 }
 
 /// The cache file of an inventory whose bytes hash to `hash`.

@@ -49,16 +49,18 @@ pub fn write_selection_json(w: &mut impl Write, s: &SelectionView<'_, '_>) -> io
     w.write_all(open)?;
     w.write_all(b"[")?;
     let statuses = StatusNames::new()?;
-    // A few blocks per thread at a time: bounded memory, all cores busy. The
-    // blocks' buffers are reused from one batch to the next (fresh buffers
-    // for the whole 68 MB of a Single Query selection cost as much in page
-    // faults as the rendering itself).
-    let per_batch = 2 * rayon::current_num_threads().max(1);
-    let mut buffers: Vec<Vec<u8>> = vec![Vec::new(); per_batch];
-    for (k, benchmarks) in s.benchmarks.chunks(BLOCK * per_batch).enumerate() {
-        buffers
-            .par_iter_mut()
-            .zip(benchmarks.par_chunks(BLOCK))
+    // A block per pool thread per batch: bounded memory. While this thread
+    // writes one batch, the pool renders the next into the other buffers
+    // (rendering and the kernel's copy of the output overlap). The buffers
+    // are reused from batch to batch (fresh buffers for the whole 68 MB of a
+    // Single Query selection cost as much in page faults as the rendering).
+    let per_batch = rayon::current_num_threads().max(1);
+    let mut ready: Vec<Vec<u8>> = vec![Vec::new(); per_batch];
+    let mut next: Vec<Vec<u8>> = vec![Vec::new(); per_batch];
+    let mut batches = s.benchmarks.chunks(BLOCK * per_batch).enumerate();
+    let render_batch = |out: &mut [Vec<u8>], (k, batch): (usize, &[SelectedRef])| {
+        out.par_iter_mut()
+            .zip(batch.par_chunks(BLOCK))
             .enumerate()
             .for_each(|(i, (out, block))| {
                 out.clear();
@@ -68,9 +70,23 @@ pub fn write_selection_json(w: &mut impl Write, s: &SelectionView<'_, '_>) -> io
                     render(out, s, b, first, &statuses, &mut identity);
                 }
             });
-        for out in &buffers[..benchmarks.len().div_ceil(BLOCK)] {
-            w.write_all(out)?;
-        }
+        batch.len().div_ceil(BLOCK)
+    };
+    let render_batch = &render_batch;
+    let mut n = batches.next().map_or(0, |b| render_batch(&mut ready, b));
+    while n > 0 {
+        let batch = batches.next();
+        let mut rendered = 0;
+        let written = rayon::in_place_scope(|scope| {
+            if let Some(b) = batch {
+                let (next, rendered) = (&mut next, &mut rendered);
+                scope.spawn(move |_| *rendered = render_batch(next, b));
+            }
+            ready[..n].iter().try_for_each(|out| w.write_all(out))
+        });
+        written?;
+        std::mem::swap(&mut ready, &mut next);
+        n = rendered;
     }
     w.write_all(b"\n  ]\n}")
 }
