@@ -124,10 +124,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
         if no_results {
             HashMap::new()
         } else {
-            inv.non_incremental
-                .iter()
-                .map(|b| (b.path(), b.status))
-                .collect()
+            inv.benches(false).map(|b| (b.path(), b.status)).collect()
         }
     };
     let only = only_logics(&args.submissions, &comp, args.track.get())?;

@@ -116,7 +116,14 @@ pub fn checked_payload<'b>(
 /// ([`datafile::MAX_DATA_BYTES`]) before reading it.
 pub fn read_bounded(cache: &Path) -> std::io::Result<Vec<u8>> {
     let f = std::fs::File::open(cache)?;
-    let mut bytes = Vec::new();
+    // One allocation of the file's size (plus the byte that tells the file
+    // grew): no growing and moving while reading. The length is only a hint;
+    // the bound is enforced on what is read.
+    let hint = f
+        .metadata()
+        .map_or(0, |m| m.len())
+        .min(datafile::MAX_DATA_BYTES);
+    let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0).saturating_add(1));
     f.take(datafile::MAX_DATA_BYTES + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > datafile::MAX_DATA_BYTES {
@@ -185,7 +192,21 @@ impl<'a> Reader<'a> {
     }
 
     /// The next varint.
+    #[inline]
     pub fn u(&mut self) -> Result<u64, String> {
+        // Most varints of a cache are one byte: that case is inlined.
+        match self.b.get(self.at) {
+            Some(&b) if b < 0x80 => {
+                self.at += 1;
+                Ok(u64::from(b))
+            }
+            _ => self.u_long(),
+        }
+    }
+
+    /// [`Reader::u`] of a varint of several bytes (or at the end).
+    #[inline(never)]
+    fn u_long(&mut self) -> Result<u64, String> {
         let mut x = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;

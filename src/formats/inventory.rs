@@ -6,6 +6,7 @@
 use crate::formats::datafile::{self, DataFileError};
 use crate::model::{Logic, Status};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// A benchmark's identity: where it lives in the library.
@@ -291,47 +292,183 @@ impl BenchRef<'_> {
     }
 }
 
-/// An inventory's benchmarks, borrowed (from an [`Inventory`] or directly from
-/// its binary cache, [`inventory_cache::with_view`](crate::formats::inventory_cache::with_view)),
-/// in the inventory's order.
-#[derive(Debug, Clone, Default)]
-pub struct InventoryView<'a> {
-    /// Incremental benchmarks.
-    pub incremental: Vec<BenchRef<'a>>,
-    /// Non-incremental benchmarks.
-    pub non_incremental: Vec<BenchRef<'a>>,
+/// One benchmark of an [`InventoryView`]: its name borrowed, its logic and
+/// family as indices into the view's tables (40 bytes where a [`BenchRef`]
+/// takes 56: `select` keeps one per benchmark of the library). Only the view
+/// builders of this module and of the inventory cache make them, with indices
+/// in range of their view's tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewEntry<'a> {
+    /// File name.
+    pub name: &'a str,
+    /// Assertions (non-incremental) or check-sats (incremental).
+    pub count: u64,
+    /// Index into the view's family table.
+    pub(crate) family: u32,
+    /// Index into the view's logic table.
+    pub(crate) logic: u32,
+    /// Expected status (`incremental` for incremental benchmarks).
+    pub status: Status,
+    /// Whether it is an incremental benchmark.
+    pub incremental: bool,
 }
 
-impl<'a> BenchRef<'a> {
-    /// The borrowed form of an owned benchmark file with its status and count.
-    fn of(file: &'a Smt2File, status: Status, count: u64) -> Self {
+impl ViewEntry<'_> {
+    /// The index of its family in its view's table (equal indices, equal
+    /// families; a damaged cache may repeat a family under two indices).
+    pub fn family_index(&self) -> usize {
+        self.family as usize
+    }
+
+    /// The index of its logic in its view's table.
+    pub fn logic_index(&self) -> usize {
+        self.logic as usize
+    }
+}
+
+/// An inventory's benchmarks, borrowed (from an [`Inventory`] or directly from
+/// its binary cache, [`inventory_cache::with_view`](crate::formats::inventory_cache::with_view)),
+/// in the inventory's order: compact entries ([`ViewEntry`]) and the logic and
+/// family tables they index; [`InventoryView::bench`] resolves an entry.
+#[derive(Debug, Clone, Default)]
+pub struct InventoryView<'a> {
+    /// The logics the entries index.
+    pub(crate) logics: Vec<&'a Logic>,
+    /// The families the entries index.
+    pub(crate) families: Vec<&'a [String]>,
+    /// Incremental benchmarks.
+    pub incremental: Vec<ViewEntry<'a>>,
+    /// Non-incremental benchmarks.
+    pub non_incremental: Vec<ViewEntry<'a>>,
+}
+
+impl<'a> InventoryView<'a> {
+    /// A view with these tables and no entries yet.
+    pub(crate) fn with_tables(logics: Vec<&'a Logic>, families: Vec<&'a [String]>) -> Self {
+        InventoryView {
+            logics,
+            families,
+            incremental: Vec::new(),
+            non_incremental: Vec::new(),
+        }
+    }
+
+    /// One list (`true`: the incremental one).
+    pub fn list(&self, incremental_list: bool) -> &[ViewEntry<'a>] {
+        if incremental_list {
+            &self.incremental
+        } else {
+            &self.non_incremental
+        }
+    }
+
+    /// The benchmarks of one list (`true`: the incremental one), resolved.
+    pub fn benches(&self, incremental_list: bool) -> impl Iterator<Item = BenchRef<'a>> + '_ {
+        self.list(incremental_list).iter().map(|e| self.bench(e))
+    }
+
+    /// An entry of this view, with its logic and family.
+    pub fn bench(&self, e: &ViewEntry<'a>) -> BenchRef<'a> {
         BenchRef {
-            incremental: file.incremental,
-            logic: &file.logic,
-            family: &file.family,
-            name: &file.name,
-            status,
-            count,
+            incremental: e.incremental,
+            logic: self.logic(e),
+            family: self.family(e),
+            name: e.name,
+            status: e.status,
+            count: e.count,
+        }
+    }
+
+    /// The logic of an entry of this view.
+    pub fn logic(&self, e: &ViewEntry<'a>) -> &'a Logic {
+        self.logics[e.logic as usize]
+    }
+
+    /// The family of an entry of this view.
+    pub fn family(&self, e: &ViewEntry<'a>) -> &'a [String] {
+        self.families[e.family as usize]
+    }
+
+    /// [`BenchRef::cmp_in_logic`] of two entries of this view: entries of one
+    /// family (the common case) compare by name without a table lookup.
+    pub fn cmp_in_logic(&self, a: &ViewEntry<'a>, b: &ViewEntry<'a>) -> std::cmp::Ordering {
+        if a.family == b.family {
+            a.name.cmp(b.name)
+        } else {
+            self.bench(a).cmp_in_logic(&self.bench(b))
         }
     }
 }
 
 impl Inventory {
-    /// The benchmarks, borrowed.
+    /// The benchmarks, borrowed: the tables hold each distinct logic and
+    /// family once (in order of first appearance).
     pub fn view(&self) -> InventoryView<'_> {
+        let mut tables = ViewTables::default();
+        let incremental = self
+            .incremental
+            .iter()
+            .map(|b| tables.entry(&b.file, Status::Incremental, b.check_sats))
+            .collect();
+        let non_incremental = self
+            .non_incremental
+            .iter()
+            .map(|b| tables.entry(&b.file, b.status, b.asserts))
+            .collect();
         InventoryView {
-            incremental: self
-                .incremental
-                .iter()
-                .map(|b| BenchRef::of(&b.file, Status::Incremental, b.check_sats))
-                .collect(),
-            non_incremental: self
-                .non_incremental
-                .iter()
-                .map(|b| BenchRef::of(&b.file, b.status, b.asserts))
-                .collect(),
+            logics: tables.logics,
+            families: tables.families,
+            incremental,
+            non_incremental,
         }
     }
+}
+
+/// The logic and family tables of a view of an owned [`Inventory`], built as
+/// its entries are visited (consecutive benchmarks mostly share both).
+#[derive(Default)]
+struct ViewTables<'a> {
+    logics: Vec<&'a Logic>,
+    families: Vec<&'a [String]>,
+    logic_ix: HashMap<&'a Logic, u32>,
+    family_ix: HashMap<&'a [String], u32>,
+    /// The previous entry's logic and family, and their indices.
+    last: Option<(&'a Logic, u32, &'a [String], u32)>,
+}
+
+impl<'a> ViewTables<'a> {
+    fn entry(&mut self, file: &'a Smt2File, status: Status, count: u64) -> ViewEntry<'a> {
+        let (logic, family) = match self.last {
+            Some((l, li, f, fi)) if *l == file.logic && f == file.family.as_slice() => (li, fi),
+            _ => {
+                let li = index_of(&mut self.logics, &mut self.logic_ix, &file.logic);
+                let fi = index_of(&mut self.families, &mut self.family_ix, &file.family);
+                self.last = Some((&file.logic, li, &file.family, fi));
+                (li, fi)
+            }
+        };
+        ViewEntry {
+            name: &file.name,
+            count,
+            family,
+            logic,
+            status,
+            incremental: file.incremental,
+        }
+    }
+}
+
+/// The index of `key` in `table`, appended when new. (An inventory in memory
+/// cannot hold 2^32 distinct logics or families: each is a benchmark's.)
+fn index_of<K: std::hash::Hash + Eq + Copy>(
+    table: &mut Vec<K>,
+    ix: &mut HashMap<K, u32>,
+    key: K,
+) -> u32 {
+    *ix.entry(key).or_insert_with(|| {
+        table.push(key);
+        u32::try_from(table.len() - 1).unwrap_or(u32::MAX)
+    })
 }
 
 #[cfg(test)]

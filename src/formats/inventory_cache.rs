@@ -30,8 +30,8 @@
 use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
-    BenchRef, Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError,
-    Smt2File,
+    Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError, Smt2File,
+    ViewEntry,
 };
 use crate::model::{Logic, Status};
 use sha2::{Digest, Sha256};
@@ -41,7 +41,7 @@ use std::path::{Path, PathBuf};
 /// The first bytes of a cache file.
 pub const MAGIC: &[u8; 8] = b"SMTCINV\0";
 /// The version of the encoding; bumped whenever it (or [`Inventory`]) changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Inventory files smaller than this (on disk) are parsed directly, not cached.
 pub const MIN_CACHED_BYTES: u64 = 1 << 20;
 /// This cache's kind of [`cache_file`].
@@ -234,30 +234,47 @@ pub fn with_view_in<R>(
     f: impl FnOnce(&InventoryView<'_>) -> R,
 ) -> Result<R, DataFileError> {
     if let Some(dir) = dir
-        && let Ok(raw) = std::fs::read(path)
-        && raw.len() as u64 >= min_bytes
+        && let Ok(Some(hash)) = hash_file(path, min_bytes)
+        && let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
+        && let Ok((tables, r)) = decode_tables(&bytes, &hash)
     {
-        let hash: [u8; 32] = Sha256::digest(&raw).into();
-        if let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
-            && let Ok((tables, r)) = decode_tables(&bytes, &hash)
-        {
-            let mut sink = ViewSink {
-                tables: &tables,
-                lists,
-                view: InventoryView::default(),
-            };
-            if decode_entries(r, &tables, &mut sink).is_ok() {
-                return Ok(f(&sink.view));
-            }
+        let mut sink = ViewSink::new(&tables, lists);
+        if decode_entries(r, &tables, &mut sink).is_ok() {
+            return Ok(f(&sink.view));
         }
     }
     // No cache, or an invalid one: the loader parses, reports and rewrites.
     let loaded = load(path, dir, min_bytes)?;
     let mut view = loaded.inventory.view();
-    view.incremental.retain(|b| lists(true, b.logic.as_str()));
+    let logics = &view.logics;
+    view.incremental
+        .retain(|b| lists(true, logics[b.logic_index()].as_str()));
     view.non_incremental
-        .retain(|b| lists(false, b.logic.as_str()));
+        .retain(|b| lists(false, logics[b.logic_index()].as_str()));
     Ok(f(&view))
+}
+
+/// The SHA-256 of the file `path`, read in blocks (its bytes are not kept:
+/// a valid cache is all that is read then), or `None` if it is shorter than
+/// `min_bytes` (not cached).
+fn hash_file(path: &Path, min_bytes: u64) -> std::io::Result<Option<[u8; 32]>> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let mut block = vec![0u8; 1 << 18];
+    let mut hasher = Sha256::new();
+    let mut len = 0u64;
+    loop {
+        match f.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => {
+                hasher.update(&block[..n]);
+                len += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((len >= min_bytes).then(|| hasher.finalize().into()))
 }
 
 /// The cache file of an inventory whose bytes hash to `hash`.
@@ -342,10 +359,10 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
             put_str(&mut p, part);
         }
     }
-    let mut body = Vec::new();
+    let mut scratch = (Vec::new(), Vec::new());
     put_sections(
         &mut p,
-        &mut body,
+        (&mut scratch.0, &mut scratch.1),
         &inv.incremental,
         |b| &b.file,
         |p, b| {
@@ -363,7 +380,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
     );
     put_sections(
         &mut p,
-        &mut body,
+        (&mut scratch.0, &mut scratch.1),
         &inv.non_incremental,
         |b| &b.file,
         |p, b| {
@@ -391,12 +408,15 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
 /// Writes one list of benchmarks as sections: its length, the number of
 /// sections, then per maximal run of entries of one kind (the file's
 /// `incremental` flag) and logic: the flag, the logic index, the entry count,
-/// the byte length of the entries, and the entries (each its family index and
-/// name, then what `entry` writes: the list's own fields). `body` is a reused
-/// scratch buffer.
+/// the byte length of the section's body, and the body: the entries' names
+/// concatenated (prefixed by its length: one UTF-8 check per section when
+/// decoding), then the entries (each its family index and name length, then
+/// what `entry` writes: the list's own fields). `names` and `body` are reused
+/// scratch buffers.
+#[allow(clippy::too_many_arguments)]
 fn put_sections<T>(
     p: &mut Vec<u8>,
-    body: &mut Vec<u8>,
+    (names, body): (&mut Vec<u8>, &mut Vec<u8>),
     list: &[T],
     file: fn(&T) -> &Smt2File,
     entry: impl Fn(&mut Vec<u8>, &T),
@@ -409,10 +429,15 @@ fn put_sections<T>(
     put_u(p, runs.len() as u64);
     for run in runs {
         let first = file(&run[0]);
+        names.clear();
         body.clear();
         for b in run {
+            names.extend_from_slice(file(b).name.as_bytes());
+        }
+        put_bytes(body, names);
+        for b in run {
             put_u(body, family_ix[file(b).family.as_slice()]);
-            put_str(body, &file(b).name);
+            put_u(body, file(b).name.len() as u64);
             entry(body, b);
         }
         put_u(p, first.incremental as u64);
@@ -535,17 +560,6 @@ impl Tables {
         Ok(Tables { logics, families })
     }
 
-    fn bench<'t>(&'t self, e: &Entry<'t>) -> BenchRef<'t> {
-        BenchRef {
-            incremental: e.incremental,
-            logic: &self.logics[e.logic],
-            family: &self.families[e.family],
-            name: e.name,
-            status: e.status,
-            count: e.count,
-        }
-    }
-
     /// The benchmarks of both lists, section by section, then the scan errors.
     fn decode_lists<'b>(
         &self,
@@ -630,7 +644,10 @@ impl Tables {
         Ok(())
     }
 
-    /// The `k` entries of one section.
+    /// The `k` entries of one section: its names (checked to be UTF-8 as a
+    /// whole), then per entry its family, the length of its name (the next
+    /// bytes of the names, ending on a character boundary), its fields. The
+    /// names must be used up exactly.
     fn decode_section<'b>(
         &self,
         r: &mut Reader<'b>,
@@ -638,12 +655,19 @@ impl Tables {
         k: usize,
         sink: &mut impl Sink<'b>,
     ) -> Result<(), String> {
+        let names = r.str()?;
+        let mut at = 0usize;
         for _ in 0..k {
             let family = usize::try_from(r.u()?)
                 .ok()
                 .filter(|i| *i < self.families.len())
                 .ok_or("family index")?;
-            let name = r.str()?;
+            let len = usize::try_from(r.u()?).map_err(|_| "name length too large")?;
+            let name = at
+                .checked_add(len)
+                .and_then(|end| names.get(at..end))
+                .ok_or("name past the section's names or not on a character boundary")?;
+            at += len;
             let mut e = Entry {
                 in_incremental_list: sec.incremental_list,
                 incremental: sec.incremental,
@@ -682,6 +706,12 @@ impl Tables {
             }
             sink.entry(e);
         }
+        if at != names.len() {
+            return Err(format!(
+                "{} bytes of names, the entries use {at}",
+                names.len()
+            ));
+        }
         Ok(())
     }
 }
@@ -701,6 +731,19 @@ struct ViewSink<'t, 'k> {
     view: InventoryView<'t>,
 }
 
+impl<'t, 'k> ViewSink<'t, 'k> {
+    fn new(tables: &'t Tables, lists: &'k dyn Fn(bool, &str) -> bool) -> Self {
+        ViewSink {
+            tables,
+            lists,
+            view: InventoryView::with_tables(
+                tables.logics.iter().collect(),
+                tables.families.iter().map(Vec::as_slice).collect(),
+            ),
+        }
+    }
+}
+
 impl<'t> Sink<'t> for ViewSink<'t, '_> {
     fn wants(&mut self, incremental_list: bool, _: bool, logic: usize) -> bool {
         (self.lists)(incremental_list, self.tables.logics[logic].as_str())
@@ -715,7 +758,16 @@ impl<'t> Sink<'t> for ViewSink<'t, '_> {
     }
 
     fn entry(&mut self, e: Entry<'t>) {
-        let b = self.tables.bench(&e);
+        // The table indices were checked against the tables, whose lengths
+        // are bounded by the payload's (under 4 GiB).
+        let b = ViewEntry {
+            name: e.name,
+            count: e.count,
+            family: e.family as u32,
+            logic: e.logic as u32,
+            status: e.status,
+            incremental: e.incremental,
+        };
         if e.in_incremental_list {
             self.view.incremental.push(b);
         } else {

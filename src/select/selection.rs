@@ -8,12 +8,14 @@
 use super::evidence::{SoundAnswers, Triviality};
 use super::previous::PreviousRelease;
 use crate::benchmarks::{Inventory, Smt2File};
-use crate::formats::inventory::{BenchRef, InventoryView};
+use crate::formats::inventory::{BenchRef, InventoryView, ViewEntry};
 use crate::model::{Competition, Logic, NewBenchmarkPriority, RulesEdition, Status, Track};
 use crate::util::fxhash::FxHashMap;
 use crate::util::rng::GlibcRandom;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::num::NonZeroU32;
+use std::ops::Range;
 
 /// One candidate benchmark, whatever its kind.
 #[derive(Debug, Clone)]
@@ -165,12 +167,12 @@ pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, Str
     select_view(&inv.view(), input).map(|s| s.to_owned())
 }
 
-/// A selection whose benchmarks are borrowed from the inventory
+/// A selection whose benchmarks are entries of an inventory view
 /// ([`select_view`]); [`SelectionView::to_owned`] is the [`Selection`], and
 /// [`write_selection_json`](super::write_selection_json) writes the same bytes
 /// as its pretty JSON.
 #[derive(Debug, Clone)]
-pub struct SelectionView<'a> {
+pub struct SelectionView<'v, 'a> {
     /// Track selected for.
     pub track: Track,
     /// Competition year.
@@ -181,22 +183,37 @@ pub struct SelectionView<'a> {
     pub notes: Vec<String>,
     /// Per-logic statistics.
     pub logics: BTreeMap<Logic, LogicStats>,
+    /// The view selected from.
+    pub view: &'v InventoryView<'a>,
+    /// The list of `view` the benchmarks are entries of (the track's kind).
+    pub list: &'v [ViewEntry<'a>],
     /// The selected benchmarks, sorted by path.
-    pub benchmarks: Vec<SelectedRef<'a>>,
+    pub benchmarks: Vec<SelectedRef>,
 }
 
-/// A selected benchmark, borrowed (see [`SelectedBenchmark`]).
-#[derive(Debug, Clone, Copy)]
-pub struct SelectedRef<'a> {
-    /// The benchmark (identity, status, count).
-    pub bench: BenchRef<'a>,
+/// A selected benchmark: an entry of its selection's list (see
+/// [`SelectedBenchmark`]; 12 bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SelectedRef {
+    /// Its index in [`SelectionView::list`].
+    pub index: u32,
+    /// Heat number (1-based), when heats were requested.
+    pub heat: Option<NonZeroU32>,
     /// Whether it is new this year.
     pub new: bool,
-    /// Heat number (1-based), when heats were requested.
-    pub heat: Option<u32>,
 }
 
-impl SelectionView<'_> {
+impl<'a> SelectionView<'_, 'a> {
+    /// The entry of a selected benchmark.
+    pub fn entry(&self, b: &SelectedRef) -> &ViewEntry<'a> {
+        &self.list[b.index as usize]
+    }
+
+    /// A selected benchmark with its logic and family.
+    pub fn bench(&self, b: &SelectedRef) -> BenchRef<'a> {
+        self.view.bench(self.entry(b))
+    }
+
     /// The owned [`Selection`].
     pub fn to_owned(&self) -> Selection {
         Selection {
@@ -208,57 +225,70 @@ impl SelectionView<'_> {
             benchmarks: self
                 .benchmarks
                 .iter()
-                .map(|b| SelectedBenchmark {
-                    file: b.bench.to_file(),
-                    status: b.bench.status,
-                    count: b.bench.count,
-                    new: b.new,
-                    heat: b.heat,
+                .map(|b| {
+                    let bench = self.bench(b);
+                    SelectedBenchmark {
+                        file: bench.to_file(),
+                        status: bench.status,
+                        count: bench.count,
+                        new: b.new,
+                        heat: b.heat.map(NonZeroU32::get),
+                    }
                 })
                 .collect(),
         }
     }
 }
 
-/// The benchmarks of a track grouped by logic, each group in path order, as
-/// references into the view (8 bytes each: inventories not in our path order,
-/// such as the reference tool's, are sorted without moving the entries).
-fn view_candidates<'v, 'a>(
-    inv: &'v InventoryView<'a>,
-    incremental: bool,
-) -> BTreeMap<&'a str, Vec<&'v BenchRef<'a>>> {
-    let all = if incremental {
-        &inv.incremental
-    } else {
-        &inv.non_incremental
-    };
-    let mut by_logic: BTreeMap<&'a str, Vec<&'v BenchRef<'a>>> = BTreeMap::new();
+/// The benchmarks of a list grouped by logic name: per logic, the runs of
+/// the list (index ranges) whose entries have that logic, in list order.
+/// Inventories are sorted by path, so a logic is usually one run.
+fn logic_runs<'a>(
+    view: &InventoryView<'a>,
+    list: &[ViewEntry<'a>],
+) -> BTreeMap<&'a str, Vec<Range<usize>>> {
+    let mut by_logic: BTreeMap<&'a str, Vec<Range<usize>>> = BTreeMap::new();
     let mut start = 0;
-    while start < all.len() {
-        // Inventories are sorted by path: one run of the list per logic.
-        let logic = all[start].logic;
-        let same = |b: &BenchRef<'_>| std::ptr::eq(b.logic, logic) || b.logic == logic;
-        let end = start + all[start..].iter().take_while(|b| same(b)).count();
+    while start < list.len() {
+        let logic = list[start].logic_index();
+        let end = start
+            + list[start..]
+                .iter()
+                .take_while(|e| e.logic_index() == logic)
+                .count();
         by_logic
-            .entry(logic.as_str())
+            .entry(view.logic(&list[start]).as_str())
             .or_default()
-            .extend(&all[start..end]);
+            .push(start..end);
         start = end;
-    }
-    for v in by_logic.values_mut() {
-        if !v.is_sorted_by(|a, b| a.cmp_in_logic(b).is_le()) {
-            v.sort_by(|a, b| a.cmp_in_logic(b));
-        }
     }
     by_logic
 }
 
-/// [`select`] over borrowed benchmarks: the same selection, without copying
+/// Fills `all` with the indices of the entries in `runs`, in path order
+/// (inventories not in our path order, such as the reference tool's, are
+/// sorted: stably, by index, without moving the entries).
+fn candidates_in_path_order<'a>(
+    view: &InventoryView<'a>,
+    list: &[ViewEntry<'a>],
+    runs: &[Range<usize>],
+    all: &mut Vec<u32>,
+) {
+    all.clear();
+    // Indices fit: select_view checked the list's length.
+    all.extend(runs.iter().flat_map(|r| r.clone()).map(|i| i as u32));
+    let cmp = |a: &u32, b: &u32| view.cmp_in_logic(&list[*a as usize], &list[*b as usize]);
+    if !all.is_sorted_by(|a, b| cmp(a, b).is_le()) {
+        all.sort_by(cmp);
+    }
+}
+
+/// [`select`] over an inventory view: the same selection, without copying
 /// a string per benchmark.
-pub fn select_view<'a>(
-    inv: &InventoryView<'a>,
+pub fn select_view<'v, 'a>(
+    view: &'v InventoryView<'a>,
     input: &SelectionInputs,
-) -> Result<SelectionView<'a>, String> {
+) -> Result<SelectionView<'v, 'a>, String> {
     let comp = input.competition;
     let track = input.track;
     let def = comp
@@ -267,6 +297,13 @@ pub fn select_view<'a>(
     if matches!(track, Track::Parallel | Track::Cloud) {
         return Err(format!(
             "{track} has its own selection (see select_parallel)"
+        ));
+    }
+    let list = view.list(track.is_incremental());
+    if u32::try_from(list.len()).is_err() {
+        return Err(format!(
+            "{} benchmarks: too many to select from",
+            list.len()
         ));
     }
     let params = &comp.selection;
@@ -279,11 +316,17 @@ pub fn select_view<'a>(
             .or_default()
             .push((r.logic.as_str(), r.family.as_str()));
     }
-    let is_removed = |logic: &str, c: &BenchRef<'_>| {
-        removed.get(c.name).is_some_and(|v| {
-            v.iter()
-                .any(|(l, f)| *l == logic && *f == c.family.join("/"))
-        })
+    // The lengths of the removed names (those of 64 bytes or more share the
+    // last bit): most candidates are ruled out without hashing their name.
+    let removed_lengths = removed
+        .keys()
+        .fold(0u64, |m, name| m | 1 << name.len().min(63));
+    let is_removed = |logic: &str, c: &ViewEntry<'a>| {
+        removed_lengths & (1 << c.name.len().min(63)) != 0
+            && removed.get(c.name).is_some_and(|v| {
+                v.iter()
+                    .any(|(l, f)| *l == logic && *f == view.family(c).join("/"))
+            })
     };
     // Paths are built only to look them up in the evidence, when there is any.
     let need_trivial = input.triviality.known() > 0;
@@ -292,7 +335,7 @@ pub fn select_view<'a>(
     let mut rng = GlibcRandom::new(input.seed);
     let mut stats = BTreeMap::new();
     let mut notes = Vec::new();
-    let by_logic = view_candidates(inv, track.is_incremental());
+    let by_logic = logic_runs(view, list);
     // 2015 rules 6 step 2: "Any benchmark whose expected output is neither sat
     // nor unsat is removed" (non-incremental; incremental benchmarks keep their
     // known-status prefix, footnote 5). Counted as `wrong_status`.
@@ -310,11 +353,14 @@ pub fn select_view<'a>(
     // as `LOGIC/` does (no logic name contains `/`), so concatenating the
     // logics' blocks in that order gives the selection sorted by path without
     // building and sorting every selected path.
-    // Per logic: the picked benchmarks (references into the view) and whether
-    // each is new; the selection is built once, at the end.
-    let mut blocks: Vec<(String, Vec<(&BenchRef<'a>, bool)>)> = Vec::new();
-    for (&logic_name, all) in &by_logic {
-        let logic = all[0].logic;
+    let mut blocks: Vec<(String, Vec<SelectedRef>)> = Vec::new();
+    // Reused per logic: its candidates and its eligible ones (list indices),
+    // and the picks (eligible indices).
+    let mut all: Vec<u32> = Vec::new();
+    let mut eligible: Vec<u32> = Vec::new();
+    let mut picks = Picks::default();
+    for (&logic_name, runs) in &by_logic {
+        let logic = view.logic(&list[runs[0].start]);
         if def.division_of(logic_name).is_none()
             || input.only_logics.is_some_and(|o| !o.contains(logic))
         {
@@ -324,15 +370,17 @@ pub fn select_view<'a>(
             excluded.push(logic_name);
             continue;
         }
+        candidates_in_path_order(view, list, runs, &mut all);
         let mut st = LogicStats {
             all: all.len(),
             ..LogicStats::default()
         };
-        let trivial = |c: &BenchRef<'_>, scratch: &mut PathScratch| {
-            need_trivial && input.triviality.is_trivial(scratch.of(c))
+        let trivial = |c: &ViewEntry<'a>, scratch: &mut PathScratch| {
+            need_trivial && input.triviality.is_trivial(scratch.of(&view.bench(c)))
         };
-        let mut eligible: Vec<&BenchRef<'a>> = Vec::new();
-        for &c in all {
+        eligible.clear();
+        for &i in &all {
+            let c = &list[i as usize];
             if is_removed(logic_name, c) {
                 st.removed += 1;
             } else if track == Track::SingleQuery
@@ -340,24 +388,24 @@ pub fn select_view<'a>(
                 && trivial(c, &mut scratch)
             {
                 st.trivial += 1;
-            } else if !status_ok(track, c, input.sound, need_sound, &mut scratch)
+            } else if !status_ok(track, view, c, input.sound, need_sound, &mut scratch)
                 || (unknown_out && c.status == Status::Unknown)
             {
                 st.wrong_status += 1;
             } else if track == Track::UnsatCore && c.count < params.unsat_core_min_num_asserts {
                 st.too_few_asserts += 1;
             } else {
-                eligible.push(c);
+                eligible.push(i);
             }
         }
         if input.test_per_logic.is_some() {
             // Test mode (anchor spec 7.3 step 8, `invert_triviality`): in a logic
             // with trivial benchmarks, the non-trivial ones are dropped; `trivial`
             // then counts the trivial ones kept.
-            let trivial: Vec<&BenchRef<'a>> = eligible
+            let trivial: Vec<u32> = eligible
                 .iter()
                 .copied()
-                .filter(|c| trivial(c, &mut scratch))
+                .filter(|&i| trivial(&list[i as usize], &mut scratch))
                 .collect();
             st.trivial = trivial.len();
             if !trivial.is_empty() {
@@ -365,24 +413,29 @@ pub fn select_view<'a>(
             }
         }
         st.eligible = eligible.len();
-        let by_prefix = |c: &BenchRef<'_>| {
+        let by_prefix = |c: &ViewEntry<'a>| {
             params
                 .new_family_prefix
                 .as_deref()
-                .is_some_and(|p| c.family.first().is_some_and(|f| f.starts_with(p)))
+                .is_some_and(|p| view.family(c).first().is_some_and(|f| f.starts_with(p)))
         };
-        let is_new = |c: &BenchRef<'_>| {
+        let is_new = |c: &ViewEntry<'a>| {
             input
                 .previous
-                .and_then(|p| p.is_new_family_of(c.incremental, c.logic.as_str(), c.family))
+                .and_then(|p| {
+                    p.is_new_family_of(c.incremental, view.logic(c).as_str(), view.family(c))
+                })
                 .unwrap_or_else(|| by_prefix(c))
         };
-        let new_families: BTreeMap<String, Vec<usize>> = eligible
+        // Eligible indices (u32: the list's length was checked) by new family.
+        let new_families: BTreeMap<String, Vec<u32>> = eligible
             .iter()
             .enumerate()
-            .filter(|(_, c)| is_new(c))
-            .fold(BTreeMap::new(), |mut m, (i, c)| {
-                m.entry(c.family.join("/")).or_default().push(i);
+            .filter(|(_, i)| is_new(&list[**i as usize]))
+            .fold(BTreeMap::new(), |mut m, (k, i)| {
+                m.entry(view.family(&list[*i as usize]).join("/"))
+                    .or_default()
+                    .push(k as u32);
                 m
             });
         st.new = new_families.values().map(Vec::len).sum();
@@ -395,7 +448,7 @@ pub fn select_view<'a>(
             Some(n) => cap(eligible.len(), n as u64, 0.0),
             None => cap(eligible.len(), min_used, ratio),
         };
-        let picked = pick(
+        let picked = picks.pick(
             &mut rng,
             eligible.len(),
             st.cap,
@@ -403,11 +456,16 @@ pub fn select_view<'a>(
             params.new_benchmark_priority,
         );
         st.selected = picked.len();
-        let mut picked = picked;
-        picked.sort_unstable();
         let block = picked
-            .into_iter()
-            .map(|i| (eligible[i], is_new(eligible[i])))
+            .iter()
+            .map(|&k| {
+                let i = eligible[k as usize];
+                SelectedRef {
+                    index: i,
+                    heat: None,
+                    new: is_new(&list[i as usize]),
+                }
+            })
             .collect();
         blocks.push((format!("{logic_name}/"), block));
         stats.insert(logic.clone(), st);
@@ -420,21 +478,23 @@ pub fn select_view<'a>(
         ));
     }
     blocks.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut chosen: Vec<SelectedRef<'a>> =
+    let mut chosen: Vec<SelectedRef> =
         Vec::with_capacity(blocks.iter().map(|(_, b)| b.len()).sum());
     for (_, block) in blocks {
-        chosen.extend(block.into_iter().map(|(c, new)| SelectedRef {
-            bench: *c,
-            new,
-            heat: None,
-        }));
+        chosen.extend(block);
     }
     if input.heats > 1 {
-        assign_heats(&mut chosen, input.heats, &mut rng, |logic| {
-            def.division_of(logic)
-                .map(|d| d.to_string())
-                .unwrap_or_default()
-        });
+        assign_heats(
+            &mut chosen,
+            input.heats,
+            &mut rng,
+            |b| view.logic(&list[b.index as usize]).as_str(),
+            |logic| {
+                def.division_of(logic)
+                    .map(|d| d.to_string())
+                    .unwrap_or_default()
+            },
+        );
     }
     Ok(SelectionView {
         track,
@@ -442,6 +502,8 @@ pub fn select_view<'a>(
         seed: input.seed,
         notes,
         logics: stats,
+        view,
+        list,
         benchmarks: chosen,
     })
 }
@@ -458,7 +520,8 @@ pub fn has_arrays_or_datatypes(logic: &str) -> bool {
 /// 2023 rules 6 step 3: the Proof Exhibition Track filters like Unsat Core.
 fn status_ok(
     track: Track,
-    c: &BenchRef<'_>,
+    view: &InventoryView<'_>,
+    c: &ViewEntry<'_>,
     sound: &SoundAnswers,
     need_sound: bool,
     scratch: &mut PathScratch,
@@ -466,11 +529,15 @@ fn status_ok(
     match track {
         Track::UnsatCore | Track::ProofExhibition => {
             c.status == Status::Unsat
-                || (c.status == Status::Unknown && need_sound && sound.said_unsat(scratch.of(c)))
+                || (c.status == Status::Unknown
+                    && need_sound
+                    && sound.said_unsat(scratch.of(&view.bench(c))))
         }
         Track::ModelValidation => {
             c.status == Status::Sat
-                || (c.status == Status::Unknown && need_sound && sound.said_sat(scratch.of(c)))
+                || (c.status == Status::Unknown
+                    && need_sound
+                    && sound.said_sat(scratch.of(&view.bench(c))))
         }
         _ => true,
     }
@@ -489,72 +556,104 @@ impl PathScratch {
     }
 }
 
-/// Picks `size` of `n` eligible indices, new benchmarks first as the policy says.
-fn pick(
-    rng: &mut GlibcRandom,
-    n: usize,
-    size: usize,
-    new_families: &BTreeMap<String, Vec<usize>>,
-    priority: NewBenchmarkPriority,
-) -> Vec<usize> {
-    if size >= n {
-        return (0..n).collect();
-    }
-    let mut picked: Vec<usize> = Vec::new();
-    match priority {
-        NewBenchmarkPriority::OnePerFamily => {
-            let families: Vec<&Vec<usize>> = new_families.values().collect();
-            let order: Vec<usize> = if families.len() > size {
-                rng.sample_indices(families.len(), size)
-            } else {
-                (0..families.len()).collect()
-            };
-            for f in order {
-                let members = families[f];
-                picked.push(members[rng.below(members.len())]);
+/// The buffers of [`Picks::pick`], reused from logic to logic.
+#[derive(Default)]
+struct Picks {
+    /// Per eligible index: whether it was picked.
+    taken: Vec<bool>,
+    /// The eligible indices not picked yet.
+    rest: Vec<u32>,
+    /// The picks, in ascending order.
+    sorted: Vec<u32>,
+}
+
+impl Picks {
+    /// Picks `size` of `n` eligible indices, new benchmarks first as the
+    /// policy says; returns them in ascending order (the random draws are
+    /// those of drawing them one by one: `sample_indices` over the pools).
+    fn pick(
+        &mut self,
+        rng: &mut GlibcRandom,
+        n: usize,
+        size: usize,
+        new_families: &BTreeMap<String, Vec<u32>>,
+        priority: NewBenchmarkPriority,
+    ) -> &[u32] {
+        self.sorted.clear();
+        if size >= n {
+            // Indices fit: eligible indices are list indices' positions.
+            self.sorted.extend((0..n).map(|i| i as u32));
+            return &self.sorted;
+        }
+        self.taken.clear();
+        self.taken.resize(n, false);
+        let mut picked = 0;
+        match priority {
+            NewBenchmarkPriority::OnePerFamily => {
+                let families: Vec<&Vec<u32>> = new_families.values().collect();
+                let order: Vec<usize> = if families.len() > size {
+                    rng.sample_indices(families.len(), size)
+                } else {
+                    (0..families.len()).collect()
+                };
+                for f in order {
+                    let members = families[f];
+                    self.taken[members[rng.below(members.len())] as usize] = true;
+                    picked += 1;
+                }
+            }
+            NewBenchmarkPriority::AllNewFirst => {
+                let mut new: Vec<u32> = new_families.values().flatten().copied().collect();
+                new.sort_unstable();
+                new.dedup();
+                let take = size.min(new.len());
+                for &i in partial_shuffle(rng, &mut new, take) {
+                    self.taken[i as usize] = true;
+                }
+                picked += take;
             }
         }
-        NewBenchmarkPriority::AllNewFirst => {
-            let new: Vec<usize> = new_families
-                .values()
-                .flatten()
-                .copied()
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .collect();
-            let take = size.min(new.len());
-            picked.extend(
-                rng.sample_indices(new.len(), take)
-                    .into_iter()
-                    .map(|i| new[i]),
-            );
+        self.rest.clear();
+        self.rest
+            .extend((0..n as u32).filter(|&i| !self.taken[i as usize]));
+        let more = size - picked;
+        for &i in partial_shuffle(rng, &mut self.rest, more) {
+            self.taken[i as usize] = true;
         }
+        self.sorted
+            .extend((0..n as u32).filter(|&i| self.taken[i as usize]));
+        &self.sorted
     }
-    let taken: HashSet<usize> = picked.iter().copied().collect();
-    let rest: Vec<usize> = (0..n).filter(|i| !taken.contains(i)).collect();
-    let more = size - picked.len();
-    picked.extend(
-        rng.sample_indices(rest.len(), more)
-            .into_iter()
-            .map(|i| rest[i]),
-    );
-    picked
+}
+
+/// The first `k` (at most `pool.len()`) items of `pool` after the draws of
+/// [`GlibcRandom::sample_indices`]: the same swaps applied to `pool` itself,
+/// so they are the items `sample_indices(pool.len(), k)` would index.
+fn partial_shuffle<'p>(rng: &mut GlibcRandom, pool: &'p mut [u32], k: usize) -> &'p [u32] {
+    let n = pool.len();
+    let k = k.min(n);
+    for i in 0..k {
+        let j = i + rng.below(n - i);
+        pool.swap(i, j);
+    }
+    &pool[..k]
 }
 
 /// Rules section 6, "Heats": per division, the selected benchmarks are shuffled
 /// and dealt round-robin into `heats` heats (sizes differ by at most one).
-/// `chosen` is in path order; `division_of` names a logic's division (asked
-/// once per logic).
-fn assign_heats(
-    chosen: &mut [SelectedRef<'_>],
+/// `chosen` is in path order; `logic_of` names a benchmark's logic,
+/// `division_of` a logic's division (asked once per logic).
+fn assign_heats<'l>(
+    chosen: &mut [SelectedRef],
     heats: u32,
     rng: &mut GlibcRandom,
+    logic_of: impl Fn(&SelectedRef) -> &'l str,
     division_of: impl Fn(&str) -> String,
 ) {
     let mut division: HashMap<&str, String> = HashMap::new();
     let mut by_division: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, b) in chosen.iter().enumerate() {
-        let logic = b.bench.logic.as_str();
+        let logic = logic_of(b);
         let d = division.entry(logic).or_insert_with(|| division_of(logic));
         match by_division.get_mut(d.as_str()) {
             Some(v) => v.push(i),
@@ -566,7 +665,7 @@ fn assign_heats(
     for members in by_division.values_mut() {
         rng.shuffle(members);
         for (k, &i) in members.iter().enumerate() {
-            chosen[i].heat = Some((k as u32 % heats) + 1);
+            chosen[i].heat = NonZeroU32::new((k as u32 % heats) + 1);
         }
     }
 }
@@ -616,25 +715,116 @@ mod tests {
         assert_eq!(cap(1001, 300, 0.5), 500);
     }
 
+    /// The picks as first written: drawn one by one into a vector (new
+    /// benchmarks first, then `sample_indices` over the rest), then sorted.
+    fn pick_reference(
+        rng: &mut GlibcRandom,
+        n: usize,
+        size: usize,
+        new_families: &BTreeMap<String, Vec<u32>>,
+        priority: NewBenchmarkPriority,
+    ) -> Vec<u32> {
+        if size >= n {
+            return (0..n as u32).collect();
+        }
+        let mut picked: Vec<usize> = Vec::new();
+        match priority {
+            NewBenchmarkPriority::OnePerFamily => {
+                let families: Vec<&Vec<u32>> = new_families.values().collect();
+                let order: Vec<usize> = if families.len() > size {
+                    rng.sample_indices(families.len(), size)
+                } else {
+                    (0..families.len()).collect()
+                };
+                for f in order {
+                    let members = families[f];
+                    picked.push(members[rng.below(members.len())] as usize);
+                }
+            }
+            NewBenchmarkPriority::AllNewFirst => {
+                let new: Vec<usize> = new_families
+                    .values()
+                    .flatten()
+                    .map(|&i| i as usize)
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let take = size.min(new.len());
+                picked.extend(
+                    rng.sample_indices(new.len(), take)
+                        .into_iter()
+                        .map(|i| new[i]),
+                );
+            }
+        }
+        let rest: Vec<usize> = (0..n).filter(|i| !picked.contains(i)).collect();
+        let more = size - picked.len();
+        picked.extend(
+            rng.sample_indices(rest.len(), more)
+                .into_iter()
+                .map(|i| rest[i]),
+        );
+        let mut picked: Vec<u32> = picked.into_iter().map(|i| i as u32).collect();
+        picked.sort_unstable();
+        picked
+    }
+
+    /// `Picks::pick` (swaps on the pools themselves, a mask for the order)
+    /// draws the same benchmarks as the reference, and leaves the generator
+    /// in the same state, whatever the sizes, new families and policy.
+    #[test]
+    fn picks_are_those_of_the_reference() {
+        let mut picks = Picks::default();
+        let mut shape = GlibcRandom::new(99);
+        for case in 0..400u32 {
+            let n = shape.below(60);
+            let size = shape.below(n + 3);
+            let mut fams: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+            for i in 0..n as u32 {
+                // About a third new, in up to 5 families.
+                if shape.below(3) == 0 {
+                    fams.entry(format!("2025-{}", shape.below(5)))
+                        .or_default()
+                        .push(i);
+                }
+            }
+            for priority in [
+                NewBenchmarkPriority::OnePerFamily,
+                NewBenchmarkPriority::AllNewFirst,
+            ] {
+                let (mut a, mut b) = (GlibcRandom::new(case), GlibcRandom::new(case));
+                let want = pick_reference(&mut a, n, size, &fams, priority);
+                let got = picks.pick(&mut b, n, size, &fams, priority).to_vec();
+                assert_eq!(got, want, "n {n} size {size} {priority:?} {fams:?}");
+                assert_eq!(a.next_random(), b.next_random());
+                assert_eq!(got.len(), size.min(n));
+            }
+        }
+    }
+
     #[test]
     fn one_per_new_family_then_uniform() {
         let mut rng = GlibcRandom::new(1);
         let mut fams = BTreeMap::new();
         fams.insert("2025-a".to_string(), vec![0, 1, 2]);
         fams.insert("2025-b".to_string(), vec![3]);
-        let p = pick(&mut rng, 20, 5, &fams, NewBenchmarkPriority::OnePerFamily);
+        let p = Picks::default()
+            .pick(&mut rng, 20, 5, &fams, NewBenchmarkPriority::OnePerFamily)
+            .to_vec();
         assert_eq!(p.len(), 5);
-        assert!(p[0] <= 2 && p[1] == 3);
-        let uniq: BTreeSet<_> = p.iter().collect();
-        assert_eq!(uniq.len(), 5);
+        // One of family a, the only one of family b, in ascending order.
+        assert!(p.iter().any(|&i| i <= 2) && p.contains(&3));
+        assert!(p.is_sorted_by(|a, b| a < b));
     }
 
     #[test]
     fn more_new_families_than_room() {
         let mut rng = GlibcRandom::new(3);
-        let fams: BTreeMap<String, Vec<usize>> =
+        let fams: BTreeMap<String, Vec<u32>> =
             (0..10).map(|i| (format!("2025-{i}"), vec![i])).collect();
-        let p = pick(&mut rng, 30, 4, &fams, NewBenchmarkPriority::OnePerFamily);
+        let p = Picks::default()
+            .pick(&mut rng, 30, 4, &fams, NewBenchmarkPriority::OnePerFamily)
+            .to_vec();
         assert_eq!(p.len(), 4);
         assert!(p.iter().all(|&i| i < 10));
     }

@@ -6,7 +6,7 @@
 //! parallel and written in order.
 
 use super::selection::{LogicStats, SelectedRef, SelectionView};
-use crate::formats::inventory::BenchRef;
+use crate::formats::inventory::{InventoryView, ViewEntry};
 use crate::model::{Logic, Status, Track};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -30,7 +30,7 @@ struct Header<'s> {
 
 /// Writes `s` as the pretty JSON of its [`Selection`](super::Selection)
 /// (`serde_json::to_writer_pretty`, without the final newline).
-pub fn write_selection_json(w: &mut impl Write, s: &SelectionView<'_>) -> io::Result<()> {
+pub fn write_selection_json(w: &mut impl Write, s: &SelectionView<'_, '_>) -> io::Result<()> {
     let header = serde_json::to_vec_pretty(&Header {
         track: s.track,
         year: s.year,
@@ -49,28 +49,44 @@ pub fn write_selection_json(w: &mut impl Write, s: &SelectionView<'_>) -> io::Re
     w.write_all(open)?;
     w.write_all(b"[")?;
     let statuses = StatusNames::new()?;
-    // A few blocks per thread at a time: bounded memory, all cores busy. The
-    // blocks' buffers are reused from one batch to the next (fresh buffers
-    // for the whole 68 MB of a Single Query selection cost as much in page
-    // faults as the rendering itself).
-    let per_batch = 2 * rayon::current_num_threads().max(1);
-    let mut buffers: Vec<Vec<u8>> = vec![Vec::new(); per_batch];
-    for (k, benchmarks) in s.benchmarks.chunks(BLOCK * per_batch).enumerate() {
-        buffers
-            .par_iter_mut()
-            .zip(benchmarks.par_chunks(BLOCK))
+    // A block per pool thread per batch: bounded memory. While this thread
+    // writes one batch, the pool renders the next into the other buffers
+    // (rendering and the kernel's copy of the output overlap). The buffers
+    // are reused from batch to batch (fresh buffers for the whole 68 MB of a
+    // Single Query selection cost as much in page faults as the rendering).
+    let per_batch = rayon::current_num_threads().max(1);
+    let mut ready: Vec<Vec<u8>> = vec![Vec::new(); per_batch];
+    let mut next: Vec<Vec<u8>> = vec![Vec::new(); per_batch];
+    let mut batches = s.benchmarks.chunks(BLOCK * per_batch).enumerate();
+    let render_batch = |out: &mut [Vec<u8>], (k, batch): (usize, &[SelectedRef])| {
+        out.par_iter_mut()
+            .zip(batch.par_chunks(BLOCK))
             .enumerate()
             .for_each(|(i, (out, block))| {
                 out.clear();
                 let mut identity = Identity::default();
                 for (j, b) in block.iter().enumerate() {
                     let first = k == 0 && i == 0 && j == 0;
-                    render(out, b, first, &statuses, &mut identity);
+                    render(out, s, b, first, &statuses, &mut identity);
                 }
             });
-        for out in &buffers[..benchmarks.len().div_ceil(BLOCK)] {
-            w.write_all(out)?;
-        }
+        batch.len().div_ceil(BLOCK)
+    };
+    let render_batch = &render_batch;
+    let mut n = batches.next().map_or(0, |b| render_batch(&mut ready, b));
+    while n > 0 {
+        let batch = batches.next();
+        let mut rendered = 0;
+        let written = rayon::in_place_scope(|scope| {
+            if let Some(b) = batch {
+                let (next, rendered) = (&mut next, &mut rendered);
+                scope.spawn(move |_| *rendered = render_batch(next, b));
+            }
+            ready[..n].iter().try_for_each(|out| w.write_all(out))
+        });
+        written?;
+        std::mem::swap(&mut ready, &mut next);
+        n = rendered;
     }
     w.write_all(b"\n  ]\n}")
 }
@@ -79,33 +95,29 @@ pub fn write_selection_json(w: &mut impl Write, s: &SelectionView<'_>) -> io::Re
 /// rendered: consecutive benchmarks of one family share it.
 #[derive(Default)]
 struct Identity {
-    /// Kind, logic and family (by address: equal addresses, equal values).
-    of: Option<(bool, *const Logic, *const String, usize)>,
+    /// Kind, logic and family indices (equal indices, equal values).
+    of: Option<(bool, usize, usize)>,
     text: Vec<u8>,
 }
 
 impl Identity {
-    /// The text for `b` (rendered again when its kind, logic or family differs).
-    fn of(&mut self, b: &BenchRef<'_>) -> &[u8] {
-        let key = (
-            b.incremental,
-            std::ptr::from_ref(b.logic),
-            b.family.as_ptr(),
-            b.family.len(),
-        );
+    /// The text for `e` (rendered again when its kind, logic or family differs).
+    fn of(&mut self, view: &InventoryView<'_>, e: &ViewEntry<'_>) -> &[u8] {
+        let key = (e.incremental, e.logic_index(), e.family_index());
         if self.of != Some(key) {
             self.of = Some(key);
             let out = &mut self.text;
             out.clear();
             out.extend_from_slice(b"\n      \"file\": {\n        \"incremental\": ");
-            out.extend_from_slice(if b.incremental { b"true" } else { b"false" });
+            out.extend_from_slice(if e.incremental { b"true" } else { b"false" });
             out.extend_from_slice(b",\n        \"logic\": ");
-            string(out, b.logic.as_str());
-            if b.family.is_empty() {
+            string(out, view.logic(e).as_str());
+            let family = view.family(e);
+            if family.is_empty() {
                 out.extend_from_slice(b",\n        \"family\": [],");
             } else {
                 out.extend_from_slice(b",\n        \"family\": [");
-                for (i, part) in b.family.iter().enumerate() {
+                for (i, part) in family.iter().enumerate() {
                     out.extend_from_slice(if i == 0 {
                         b"\n          "
                     } else {
@@ -149,23 +161,25 @@ impl StatusNames {
 /// writes it (two spaces per level, the array at level 1).
 fn render(
     out: &mut Vec<u8>,
-    b: &SelectedRef<'_>,
+    s: &SelectionView<'_, '_>,
+    b: &SelectedRef,
     first: bool,
     statuses: &StatusNames,
     identity: &mut Identity,
 ) {
+    let e = s.entry(b);
     out.extend_from_slice(if first { b"\n    {" } else { b",\n    {" });
-    out.extend_from_slice(identity.of(&b.bench));
-    string(out, b.bench.name);
+    out.extend_from_slice(identity.of(s.view, e));
+    string(out, e.name);
     out.extend_from_slice(b"\n      },\n      \"status\": ");
-    out.extend_from_slice(statuses.of(b.bench.status));
+    out.extend_from_slice(statuses.of(e.status));
     out.extend_from_slice(b",\n      \"count\": ");
-    number(out, b.bench.count);
+    number(out, e.count);
     out.extend_from_slice(b",\n      \"new\": ");
     out.extend_from_slice(if b.new { b"true" } else { b"false" });
     if let Some(heat) = b.heat {
         out.extend_from_slice(b",\n      \"heat\": ");
-        number(out, u64::from(heat));
+        number(out, u64::from(heat.get()));
     }
     out.extend_from_slice(b"\n    }");
 }
@@ -205,8 +219,10 @@ fn number(out: &mut Vec<u8>, mut n: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::inventory::ViewEntry;
+    use std::num::NonZeroU32;
 
-    fn check(view: &SelectionView<'_>) {
+    fn check(view: &SelectionView<'_, '_>) {
         let mut ours = Vec::new();
         write_selection_json(&mut ours, view).unwrap();
         let theirs = serde_json::to_vec_pretty(&view.to_owned()).unwrap();
@@ -234,24 +250,29 @@ mod tests {
             Status::Unknown,
             Status::Incremental,
         ];
+        let mut inv = InventoryView::with_tables(
+            logics.iter().collect(),
+            fams.iter().map(Vec::as_slice).collect(),
+        );
         let mut benchmarks = Vec::new();
         // More than one block and one batch, with every shape of entry.
         for i in 0..(BLOCK * 2 * rayon::current_num_threads().max(1) + 7) {
-            benchmarks.push(SelectedRef {
-                bench: BenchRef {
-                    incremental: i % 5 == 0,
-                    logic: &logics[i % 2],
-                    family: &fams[i % 3],
-                    name: if i % 7 == 0 {
-                        "n\"a\nme.smt2"
-                    } else {
-                        "b.smt2"
-                    },
-                    status: statuses[i % 4],
-                    count: [0, 9, 10, u64::MAX][i % 4],
+            inv.non_incremental.push(ViewEntry {
+                incremental: i % 5 == 0,
+                logic: (i % 2) as u32,
+                family: (i % 3) as u32,
+                name: if i % 7 == 0 {
+                    "n\"a\nme.smt2"
+                } else {
+                    "b.smt2"
                 },
+                status: statuses[i % 4],
+                count: [0, 9, 10, u64::MAX][i % 4],
+            });
+            benchmarks.push(SelectedRef {
+                index: i as u32,
                 new: i % 3 == 0,
-                heat: (i % 4 == 1).then_some(i as u32),
+                heat: NonZeroU32::new(i as u32).filter(|_| i % 4 == 1),
             });
         }
         let mut stats = BTreeMap::new();
@@ -262,6 +283,8 @@ mod tests {
             seed: 7,
             notes: vec!["a \"note\"".into(), "b".into()],
             logics: stats,
+            view: &inv,
+            list: &inv.non_incremental,
             benchmarks,
         };
         check(&view);

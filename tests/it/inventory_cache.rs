@@ -247,14 +247,56 @@ fn a_damaged_json_inventory_is_still_an_error_naming_the_file() {
     assert!(e.to_string().contains("truncated or corrupt gzip"), "{e}");
 }
 
-/// A cache of the previous format version (1: no sections) is rejected and
-/// rebuilt, never decoded.
+/// A cache of a previous format version (1: no sections; 2: each name
+/// next to its entry) is rejected and rebuilt, never decoded.
 #[test]
-fn a_cache_of_format_version_1_is_rebuilt() {
-    damaged(
-        |b| b[8..12].copy_from_slice(&1u32.to_le_bytes()),
-        "format version",
-    );
+fn a_cache_of_format_version_1_or_2_is_rebuilt() {
+    for v in [1u32, 2] {
+        damaged(
+            |b| b[8..12].copy_from_slice(&v.to_le_bytes()),
+            "format version",
+        );
+    }
+}
+
+/// Format version 3 keeps a section's names together (one UTF-8 check per
+/// section) and each entry the length of its name: a length that ends inside
+/// a character, runs past the names or leaves some unused is rejected as
+/// corrupt (checksum forged: the decoder's own checks), never a panic.
+#[test]
+fn name_lengths_must_split_the_section_s_names_exactly() {
+    let hash = [7u8; 32];
+    let inv = Inventory {
+        incremental: Vec::new(),
+        non_incremental: ["é.smt2", "b.smt2"]
+            .iter()
+            .map(|n| NonIncrementalInfo {
+                file: file(false, "QF_UF", &[], n),
+                status: Status::Sat,
+                asserts: 1,
+                category: None,
+            })
+            .collect(),
+        errors: Vec::new(),
+    };
+    let good = cache::encode(&inv, &hash);
+    assert_eq!(cache::decode(&good, &hash).unwrap(), inv);
+    // The names ("é.smt2b.smt2", 13 bytes), then the first entry: its family
+    // index (one byte), its name length (7: `é` is two bytes).
+    let names = "é.smt2b.smt2".as_bytes();
+    let at = find(&good, names) + names.len() + 1;
+    assert_eq!(good[at], 7);
+    for (len, why) in [
+        (1, "character boundary"),
+        (14, "past the section's names"),
+        (6, "the entries use 12"),
+    ] {
+        let mut bad = good.clone();
+        bad[at] = len;
+        cache_damage::reseal(&mut bad);
+        let e = cache::decode(&bad, &hash).unwrap_err();
+        assert!(e.starts_with("corrupt") && e.contains(why), "{len}: {e}");
+    }
 }
 
 /// Keeps the non-incremental `QF_LIA` and `UF` benchmarks only (the logic
@@ -392,12 +434,12 @@ fn a_view_of_some_lists_and_logics_is_the_same_from_cache_and_json() {
         }
     };
     let paths = |v: &smtcomp::formats::inventory::InventoryView<'_>| {
-        let p = |b: &[smtcomp::formats::inventory::BenchRef<'_>]| {
-            b.iter()
+        let p = |incremental_list: bool| {
+            v.benches(incremental_list)
                 .map(|b| (b.path(), b.status, b.count))
                 .collect::<Vec<_>>()
         };
-        (p(&v.incremental), p(&v.non_incremental))
+        (p(true), p(false))
     };
     let s = sample();
     let full = s.view();
