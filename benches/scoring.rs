@@ -52,7 +52,7 @@ fn synthetic(n_runs: usize) {
     let logic_names: Vec<Logic> = (0..logics)
         .map(|i| Logic::new(format!("QF_L{i}")))
         .collect();
-    let mut benchmarks = HashMap::new();
+    let mut benchmarks = smtcomp::scoring::BenchInfos::default();
     let mut runs = Vec::with_capacity(n_runs);
     let mut x: u64 = 0x2545_f491_4f6c_dd1d;
     let mut rnd = || {

@@ -333,6 +333,26 @@ pub(super) fn load_inputs_selected(
     Inventory,
     Vec<crate::submission::LoadedSubmission>,
 )> {
+    Ok(load_inputs_with_paths(comp, runs, inventory, submissions, selection)?.0)
+}
+
+/// The runs, the inventory facts and the submissions of scoring.
+type Inputs = (
+    Vec<ScoredRun>,
+    Inventory,
+    Vec<crate::submission::LoadedSubmission>,
+);
+
+/// [`load_inputs_selected`], returning too the library paths of the runs and
+/// of `selection` ([`scoring::paths_of`]) that the inventory was filtered by,
+/// for [`scoring::build_input_with_paths`].
+fn load_inputs_with_paths(
+    comp: &crate::model::Competition,
+    runs: &[PathBuf],
+    inventory: &Path,
+    submissions: &[PathBuf],
+    selection: &[Smt2File],
+) -> anyhow::Result<(Inputs, FxHashSet<String>)> {
     let mut all = Vec::new();
     for p in runs {
         let RunsFile {
@@ -373,6 +393,7 @@ pub(super) fn load_inputs_selected(
         path: &|p| wanted.contains(p),
     };
     let inventory = Inventory::read_cached_only(inventory, &keep)?;
+    drop(logics);
     let subs = load_set(submissions, comp);
     let unreadable = subs.iter().filter(|l| l.submission.is_none()).count();
     for l in subs.iter().filter(|l| l.submission.is_none()) {
@@ -390,7 +411,7 @@ pub(super) fn load_inputs_selected(
         "no submission files found in {}; nothing written",
         paths_list(submissions)
     );
-    Ok((all, inventory, subs))
+    Ok(((all, inventory, subs), wanted))
 }
 
 /// `a, b, c` for messages.
@@ -450,7 +471,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
     }
     selection.sort_by_cached_key(|f| f.path());
     selection.dedup();
-    let (runs, inventory, subs) = load_inputs_selected(
+    let ((runs, inventory, subs), paths) = load_inputs_with_paths(
         &comp,
         &args.runs,
         &args.inventory,
@@ -469,8 +490,15 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
         return Ok(Outcome::Problems);
     }
     let with_selection = !selection.is_empty();
-    let (mut input, missing) =
-        scoring::build_input_selected(&comp, args.track, &subs, &inventory, runs, selection);
+    let (mut input, missing) = scoring::build_input_with_paths(
+        &comp,
+        args.track,
+        &subs,
+        &inventory,
+        runs,
+        selection,
+        Some(paths),
+    );
     if !missing.is_empty() {
         eprintln!(
             "{} {} benchmark(s) of the runs are not in the inventory (scored with status unknown), e.g. {}",

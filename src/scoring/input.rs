@@ -10,7 +10,7 @@ use crate::benchmarks::{Inventory, Smt2File};
 use crate::formats::results::RunRecord;
 use crate::model::{Answer, Division, Logic, Status, Track};
 use crate::util::fxhash::{FxHashMap, FxHashSet};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// CPU and wall-clock seconds at one point of a run.
@@ -261,7 +261,7 @@ pub struct ScoringInput {
     /// Runs of the track (runs of other tracks are ignored).
     pub runs: Vec<ScoredRun>,
     /// Benchmark facts, by library path ([`Smt2File::path`]).
-    pub benchmarks: HashMap<String, BenchInfo>,
+    pub benchmarks: BenchInfos,
     /// Derived solver -> base solver (for `deltaBaseSolver`).
     pub base_solvers: BTreeMap<String, String>,
     /// Selected benchmarks (`score --selection`): each is in its division's N even
@@ -276,6 +276,11 @@ impl ScoringInput {
         f64::from(self.cores.max(1)) * self.time_limit
     }
 }
+
+/// Benchmark facts by library path ([`ScoringInput::benchmarks`]). Keyed with
+/// [`FxHashMap`] (only looked up, never iterated for output): the soundness join
+/// looks up one path per benchmark, which SipHash made a few per cent of `score`.
+pub type BenchInfos = FxHashMap<String, BenchInfo>;
 
 /// The distinct library paths of `files` (each distinct file's path is built
 /// once: a run table names each benchmark once per solver).
@@ -299,16 +304,15 @@ pub fn paths_of<'a>(files: impl Iterator<Item = &'a Smt2File>) -> FxHashSet<Stri
     out
 }
 
-/// The facts of the benchmarks that appear in `runs` or in `selection`, from an inventory.
-/// Benchmarks missing from the inventory get status `unknown` (or `incremental`)
-/// and zero counts; they are listed in the second value.
+/// The facts of the benchmarks of `wanted` (the [`paths_of`] of the runs and the
+/// selection), from an inventory. Benchmarks missing from the inventory get
+/// status `unknown` (or `incremental`) and zero counts; they are listed, sorted,
+/// in the second value.
 pub fn bench_infos_of(
     inventory: &Inventory,
-    runs: &[ScoredRun],
-    selection: &[Smt2File],
-) -> (HashMap<String, BenchInfo>, Vec<String>) {
-    let mut wanted = paths_of(runs.iter().map(|r| &*r.file).chain(selection));
-    let mut out = HashMap::with_capacity(wanted.len());
+    mut wanted: FxHashSet<String>,
+) -> (BenchInfos, Vec<String>) {
+    let mut out = BenchInfos::with_capacity_and_hasher(wanted.len(), Default::default());
     // One path buffer for the whole library; a wanted path found is moved
     // out of `wanted` into `out` (no copy), so what is left is missing. An
     // inventory listing a path twice: the last entry wins, as an insert would.

@@ -30,10 +30,12 @@ pub use competitive::teams;
 pub use runtable::{
     RunScore, anchor_answer, run_score, scored_record_line, scored_run, scored_run_line,
 };
-pub use setup::{build_input, build_input_selected};
+pub use setup::{build_input, build_input_selected, build_input_with_paths};
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};
-pub use input::{BenchInfo, FileInterner, Participant, RunTime, ScoredRun, ScoringInput, paths_of};
+pub use input::{
+    BenchInfo, BenchInfos, FileInterner, Participant, RunTime, ScoredRun, ScoringInput, paths_of,
+};
 pub use policy::Policy;
 
 use crate::model::Track;

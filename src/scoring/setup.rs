@@ -3,12 +3,13 @@
 
 use super::competitive;
 use super::division::{GroupScores, Kind, in_group, podium};
-use super::input::{Participant, ScoredRun, ScoringInput, bench_infos_of};
+use super::input::{Participant, ScoredRun, ScoringInput, bench_infos_of, paths_of};
 use super::policy::Policy;
 use super::soundness::DivisionTable;
 use crate::benchmarks::{Inventory, Smt2File};
 use crate::model::{Competition, Logic, Track};
 use crate::submission::LoadedSubmission;
+use crate::util::fxhash::FxHashSet;
 use std::collections::BTreeMap;
 
 /// Builds the input of `track`: participants from the submissions (teams per
@@ -33,6 +34,22 @@ pub fn build_input_selected(
     inventory: &Inventory,
     runs: Vec<ScoredRun>,
     selection: Vec<Smt2File>,
+) -> (ScoringInput, Vec<String>) {
+    build_input_with_paths(comp, track, submissions, inventory, runs, selection, None)
+}
+
+/// [`build_input_selected`] given `paths`, the [`paths_of`] of `runs` (every
+/// track's) and `selection`, when the caller built them already (`score`
+/// filters the inventory by them): reused when every run is of `track`, so the
+/// set is not built twice; otherwise the paths of `track`'s runs are collected.
+pub fn build_input_with_paths(
+    comp: &Competition,
+    track: Track,
+    submissions: &[LoadedSubmission],
+    inventory: &Inventory,
+    runs: Vec<ScoredRun>,
+    selection: Vec<Smt2File>,
+    paths: Option<FxHashSet<String>>,
 ) -> (ScoringInput, Vec<String>) {
     let def = comp.track(track);
     let subs: Vec<_> = submissions
@@ -59,8 +76,17 @@ pub fn build_input_selected(
         .collect();
     participants.sort_by(|a, b| a.solver.cmp(&b.solver));
     participants.dedup_by(|a, b| a.solver == b.solver);
-    let runs: Vec<ScoredRun> = runs.into_iter().filter(|r| r.track == track).collect();
-    let (benchmarks, missing) = bench_infos_of(inventory, &runs, &selection);
+    // One table of one track (the usual case): neither copied nor re-collected.
+    let (runs, paths) = if runs.iter().all(|r| r.track == track) {
+        (runs, paths)
+    } else {
+        (
+            runs.into_iter().filter(|r| r.track == track).collect(),
+            None,
+        )
+    };
+    let paths = paths.unwrap_or_else(|| paths_of(runs.iter().map(|r| &*r.file).chain(&selection)));
+    let (benchmarks, missing) = bench_infos_of(inventory, paths);
     let input = ScoringInput {
         track,
         time_limit: def.map_or(1200.0, |d| f64::from(d.limits.time_s)),

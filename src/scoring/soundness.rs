@@ -117,13 +117,18 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
     let mut slots = Slots::default();
     let mut slot_of_file: FxHashMap<&Smt2File, usize> = FxHashMap::default();
     let mut slot_of_ptr: FxHashMap<*const Smt2File, usize> = FxHashMap::default();
+    // The slot of each run (`usize::MAX`: not joined), then the runs grouped
+    // by slot in one flat vector (a counting sort: no vector per slot).
+    let mut slot_of_run = Vec::with_capacity(input.runs.len());
     for r in &input.runs {
         if r.track != input.track {
             report.other_track_runs += 1;
+            slot_of_run.push(usize::MAX);
             continue;
         }
         let Some(d) = logic_div.get(r.file.logic.as_str()) else {
             report.unknown_logic_runs += 1;
+            slot_of_run.push(usize::MAX);
             continue;
         };
         // Interned files (one allocation per benchmark) are found by address.
@@ -142,7 +147,8 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
                 s
             }
         };
-        slots.runs[slot].push(r);
+        slots.counts[slot] += 1;
+        slot_of_run.push(slot);
     }
     // Selected benchmarks are in N even when nobody ran them.
     for f in &input.selection {
@@ -156,12 +162,28 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
         };
         slots.slot(d, f);
     }
+    // Where each slot's runs start in `flat`, then each run at its place
+    // (input order within a slot).
+    let mut next: Vec<usize> = Vec::with_capacity(slots.counts.len());
+    let mut total = 0;
+    for &c in &slots.counts {
+        next.push(total);
+        total += c;
+    }
+    let mut flat: Vec<Option<&ScoredRun>> = vec![None; total];
+    for (r, &slot) in input.runs.iter().zip(&slot_of_run) {
+        if let Some(at) = next.get_mut(slot) {
+            flat[*at] = Some(r);
+            *at += 1;
+        }
+    }
+    drop((slot_of_run, next, slot_of_ptr, slot_of_file));
     // Divisions are independent, but joined on this thread: built on the
     // rayon pool, the tables would live in another malloc arena than the
     // runs, whose memory (released after the join) the pages scored next
     // could then not reuse (+26 MB peak at 500,000 runs).
     let mut tables = Vec::new();
-    for (division, files) in slots.by_division() {
+    for (division, files) in slots.by_division(&flat) {
         let (table, counts) = division_table(division, files, input, policy, &solver_idx);
         report.duplicate_runs += counts.duplicate_runs;
         report.unregistered_runs += counts.unregistered_runs;
@@ -175,7 +197,7 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
 /// returned report counts only duplicate and unregistered runs.
 fn division_table<'a>(
     division: &'a Division,
-    files: Vec<(String, &'a Logic, Vec<&'a ScoredRun>)>,
+    files: Vec<(String, &'a Logic, &[Option<&'a ScoredRun>])>,
     input: &'a ScoringInput,
     policy: &Policy,
     solver_idx: &FxHashMap<&str, usize>,
@@ -219,7 +241,7 @@ fn division_table<'a>(
             check_sats: 0,
         });
         runs_of.iter_mut().for_each(|x| *x = None);
-        for r in runs {
+        for r in runs.iter().flatten() {
             match solver_idx.get(r.solver.as_str()) {
                 Some(&i) if entered[i] => {
                     if runs_of[i].is_some() {
@@ -363,8 +385,8 @@ struct Slots<'a> {
     index: FxHashMap<(&'a Division, String), usize>,
     /// Per slot: division, path, the logic of the first file seen.
     keys: Vec<(&'a Division, String, &'a Logic)>,
-    /// Per slot: its runs, in input order.
-    runs: Vec<Vec<&'a ScoredRun>>,
+    /// Per slot: how many runs it has.
+    counts: Vec<usize>,
 }
 
 impl<'a> Slots<'a> {
@@ -376,18 +398,26 @@ impl<'a> Slots<'a> {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
                 self.keys.push((division, e.key().1.clone(), &file.logic));
-                self.runs.push(Vec::new());
+                self.counts.push(0);
                 e.insert(s);
                 s
             }
         }
     }
 
-    /// Division -> its slots sorted by path: (path, logic, runs).
+    /// Division -> its slots sorted by path: (path, logic, runs); `flat`
+    /// holds every slot's runs one slot after the other, in slot order
+    /// (each slot's [`Slots::counts`] runs; all of them `Some`).
     #[allow(clippy::type_complexity)]
-    fn by_division(self) -> BTreeMap<&'a Division, Vec<(String, &'a Logic, Vec<&'a ScoredRun>)>> {
+    fn by_division<'f>(
+        self,
+        flat: &'f [Option<&'a ScoredRun>],
+    ) -> BTreeMap<&'a Division, Vec<(String, &'a Logic, &'f [Option<&'a ScoredRun>])>> {
         let mut out: BTreeMap<&Division, Vec<_>> = BTreeMap::new();
-        for ((d, path, logic), runs) in self.keys.into_iter().zip(self.runs) {
+        let mut rest = flat;
+        for ((d, path, logic), n) in self.keys.into_iter().zip(self.counts) {
+            let (runs, tail) = rest.split_at(n.min(rest.len()));
+            rest = tail;
             out.entry(d).or_default().push((path, logic, runs));
         }
         for files in out.values_mut() {

@@ -6,7 +6,7 @@ use smtcomp::model::{Answer, Competition, Division, Logic, RulesEdition, Status,
 use smtcomp::proof::interpret;
 use smtcomp::scoring::editions::{e2008, e2015, e2023};
 use smtcomp::scoring::{BenchInfo, Kind, Participant, ScoredRun, ScoringInput};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 const EPS: f64 = 1e-9;
 
@@ -43,7 +43,7 @@ fn input(
     runs: Vec<ScoredRun>,
 ) -> ScoringInput {
     let inc = track == Track::Incremental;
-    let benchmarks: HashMap<String, BenchInfo> = files
+    let benchmarks: smtcomp::scoring::BenchInfos = files
         .iter()
         .map(|(l, n, st, k)| {
             let info = BenchInfo {

@@ -5,7 +5,7 @@ use smtcomp::benchmarks::Smt2File;
 use smtcomp::model::{Answer, Division, Logic, Status, Track};
 use smtcomp::scoring::editions::e2015;
 use smtcomp::scoring::{self, BenchInfo, Kind, Participant, Policy, ScoredRun, ScoringInput};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 fn file(logic: &str, name: &str) -> Smt2File {
     Smt2File {
@@ -72,7 +72,7 @@ fn input_divs(
                 .collect(),
         })
         .collect();
-    let benchmarks: HashMap<String, BenchInfo> = files
+    let benchmarks: smtcomp::scoring::BenchInfos = files
         .iter()
         .map(|(l, f)| {
             let info = BenchInfo {

@@ -7,7 +7,7 @@ use smtcomp::scoring::{
     self, BenchInfo, Kind, Participant, Policy, RunTime, ScoredRun, ScoringInput, SolverScore,
     TrackScores,
 };
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 const D: &str = "Div";
 const L: &str = "QF_X";
@@ -53,7 +53,7 @@ fn input(
     files: &[(&str, Status, u64)],
     runs: Vec<ScoredRun>,
 ) -> ScoringInput {
-    let benchmarks: HashMap<String, BenchInfo> = files
+    let benchmarks: smtcomp::scoring::BenchInfos = files
         .iter()
         .map(|(n, st, k)| {
             let f = file(n, track == Track::Incremental);

@@ -381,3 +381,42 @@ fn published_2025_incremental_and_parallel_are_reproduced() {
         failed.len()
     );
 }
+
+/// `score` hands the paths it filtered the inventory with to
+/// `build_input_with_paths`; they are the paths of every track's runs, so they
+/// are reused only when every run is of the scored track. One extra run of
+/// another track on a benchmark the inventory does not list: with the paths
+/// reused it would be reported missing; the input must equal `build_input`'s.
+#[test]
+fn paths_of_other_tracks_are_not_reused() {
+    let comp = Competition::builtin(2025).unwrap();
+    let subs = load_set(&[data("submissions-2025")], &comp);
+    let inv = inventory_2025();
+    let mut runs: Vec<ScoredRun> = crate::support::data::results_inc_2025()
+        .results
+        .iter()
+        .map(ScoredRun::from_record)
+        .collect();
+    let mut other = runs[0].clone();
+    let mut file = (*other.file).clone();
+    file.name = "not-in-the-inventory.smt2".into();
+    other.file = std::sync::Arc::new(file);
+    other.track = Track::SingleQuery;
+    runs.push(other);
+    let paths = scoring::paths_of(runs.iter().map(|r| &*r.file));
+    let (plain, missing) =
+        scoring::build_input(&comp, Track::Incremental, &subs, inv, runs.clone());
+    let (reused, missing_reused) = scoring::build_input_with_paths(
+        &comp,
+        Track::Incremental,
+        &subs,
+        inv,
+        runs,
+        Vec::new(),
+        Some(paths),
+    );
+    assert!(missing.is_empty(), "{missing:?}");
+    assert_eq!(missing_reused, missing);
+    assert_eq!(reused.benchmarks, plain.benchmarks);
+    assert_eq!(reused.runs.len(), plain.runs.len());
+}
