@@ -25,6 +25,10 @@
 //! * [`workspace`]: `smtcomp.toml`, the stage driver of `smtcomp run`, `smtcomp status`;
 //! * [`cli`]: the `smtcomp` command line (typed options, one exit-code mapping).
 
+// The module docs describe the internal structure, private modules included
+// (`cargo doc --document-private-items` resolves those links).
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod archives;
 pub mod benchexec;
 pub mod benchmarks;

@@ -13,13 +13,13 @@
 //! * [`xml`]: streaming result-XML reader (plain, `.bz2`, `.gz`);
 //! * [`logs`]: log location (table-generator's rule) and ZIP access;
 //! * [`interpret`]: status → answer, and the track data from the log;
-//! * [`manifest`]: the generation manifest (reading side);
-//! * [`record`]: the normalized record and its canonical order;
-//! * [`jsonl`]: the JSON Lines files (reader, streaming writer);
+//! * `manifest`: the generation manifest (reading side; [`crate::benchexec::Manifest`]);
+//! * `record`: the normalized record and its canonical order ([`crate::formats::runtable`]);
+//! * `jsonl`: the JSON Lines files (reader, streaming writer; [`crate::formats::jsonl`]);
 //! * [`spill`]: the external merge behind [`ingest_to_file`];
 //! * [`anchor`]: import of `results-*.json.gz`;
 //! * [`summary`]: the accounting;
-//! * [`synth`]: a synthetic BenchExec result set generator (tests, benchmark).
+//! * `synth`: a synthetic BenchExec result set generator (tests, benchmark).
 //!
 //! Nothing aborts the whole ingestion: a run that cannot be interpreted is an
 //! `error` record with its reason, a file that cannot be read is reported in

@@ -8,7 +8,7 @@
 //! OUT/<track dir>/<LOGIC>/scrambled<ID>.smt2
 //! ```
 //!
-//! `<track dir>` is [`Track::page_suffix`] (`single-query`, `incremental`,
+//! `<track dir>` is [`crate::model::Track::page_suffix`] (`single-query`, `incremental`,
 //! `unsat-core`, `model-validation`, `parallel`, `cloud`, `proof-exhibition`).
 //! IDs come from a `random()` shuffle of the selection, so file names do not
 //! reveal the benchmark. Incremental files are in the trace-executor format
