@@ -5,11 +5,15 @@
 //! ingest_bench ingest OUT.jsonl.gz INPUT...                   # timed ingestion
 //! ingest_bench ingest-mem OUT.jsonl.gz INPUT...               # same, in memory
 //! ingest_bench bunzip BUF_KB FILE.xml.bz2...                   # decompression only
+//! ingest_bench ours BUF_KB FILE.xml.bz2...                     # our decoder, two walks
+//! ingest_bench ours1 BUF_KB FILE.xml.bz2...                    # our decoder, one walk
 //! ```
 //! `bunzip` decompresses the files one after the other exactly as ingestion
 //! opens them (`MultiBzDecoder` over a 64 KiB `BufReader` of the file), reading
 //! BUF_KB KiB at a time and discarding the bytes: the cost of the bzip2 crate
 //! alone, to compare with ingestion's bzip2 share and with `bzip2 -dc`.
+//! `ours` and `ours1` do the same with `smtcomp_bunzip::Decoder` (two walks
+//! of the inverse BWT at once, or one as libbzip2).
 //! `ingest` uses the streaming path of `smtcomp ingest`
 //! ([`smtcomp::ingest::ingest_to_file`]); `ingest-mem` the in-memory one
 //! ([`smtcomp::ingest::ingest`] + `write_jsonl`), for comparison.
@@ -70,12 +74,22 @@ fn main() -> anyhow::Result<()> {
                 summary.has_unreadable()
             );
         }
-        Some("bunzip") if args.len() >= 3 => {
+        Some(mode @ ("bunzip" | "ours" | "ours1")) if args.len() >= 3 => {
             let mut buf = vec![0u8; args[1].parse::<usize>()? << 10];
             let mut total = 0u64;
             for p in &args[2..] {
                 let file = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(p)?);
-                let mut d = bzip2::read::MultiBzDecoder::new(file);
+                let mut d: Box<dyn std::io::Read> = match mode {
+                    "bunzip" => Box::new(bzip2::read::MultiBzDecoder::new(file)),
+                    "ours" => Box::new(smtcomp_bunzip::Decoder::with_walk(
+                        file,
+                        smtcomp_bunzip::Walk::Two,
+                    )),
+                    _ => Box::new(smtcomp_bunzip::Decoder::with_walk(
+                        file,
+                        smtcomp_bunzip::Walk::One,
+                    )),
+                };
                 loop {
                     let n = std::io::Read::read(&mut d, &mut buf)?;
                     if n == 0 {
@@ -87,7 +101,7 @@ fn main() -> anyhow::Result<()> {
             println!("bytes={total}");
         }
         _ => anyhow::bail!(
-            "usage: ingest_bench generate DIR FILES RUNS_PER_FILE LOG_PADDING | ingest[-mem] OUT INPUT... | bunzip BUF_KB FILE..."
+            "usage: ingest_bench generate DIR FILES RUNS_PER_FILE LOG_PADDING | ingest[-mem] OUT INPUT... | bunzip|ours|ours1 BUF_KB FILE..."
         ),
     }
     Ok(())
