@@ -195,6 +195,12 @@ pub struct XmlFailure {
 }
 
 /// Opens a result file, decompressing bzip2 or gzip (detected from the content).
+///
+/// bzip2 is decoded by our own decoder (`smtcomp_bunzip`); a file with a
+/// block in the obsolete randomised mode (bzip2 0.9.0 and older) is decoded
+/// again by the `bzip2` crate from the start, skipping the bytes already
+/// delivered ([`Bunzip`]). Errors and trailing bytes after the last stream
+/// are treated as by the `bzip2` crate's `MultiBzDecoder` (an error).
 pub fn open_results(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
     let file = File::open(path)?;
     let mut reader = BufReader::with_capacity(1 << 16, file);
@@ -202,7 +208,12 @@ pub fn open_results(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
     Ok(if head.starts_with(b"BZh") {
         Box::new(BufReader::with_capacity(
             1 << 16,
-            bzip2::read::MultiBzDecoder::new(reader),
+            Bunzip {
+                path: path.to_path_buf(),
+                ours: Some(smtcomp_bunzip::Decoder::new(reader)),
+                fallback: None,
+                delivered: 0,
+            },
         ))
     } else if head.starts_with(&[0x1f, 0x8b]) {
         Box::new(BufReader::with_capacity(
@@ -212,6 +223,55 @@ pub fn open_results(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
     } else {
         Box::new(reader)
     })
+}
+
+/// Our bzip2 decoder, replaced by the `bzip2` crate's on a randomised block.
+struct Bunzip {
+    path: std::path::PathBuf,
+    ours: Option<smtcomp_bunzip::Decoder<BufReader<File>>>,
+    fallback: Option<bzip2::read::MultiBzDecoder<BufReader<File>>>,
+    /// Bytes returned so far.
+    delivered: u64,
+}
+
+impl Read for Bunzip {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if let Some(d) = &mut self.ours {
+            match d.read(out) {
+                Ok(n) => {
+                    self.delivered += n as u64;
+                    return Ok(n);
+                }
+                Err(e) => {
+                    let randomised = matches!(
+                        smtcomp_bunzip::Error::of_io(&e),
+                        Some(smtcomp_bunzip::Error::Randomised)
+                    );
+                    if !randomised {
+                        return Err(e);
+                    }
+                    self.ours = None;
+                    let file = BufReader::with_capacity(1 << 16, File::open(&self.path)?);
+                    let mut d = bzip2::read::MultiBzDecoder::new(file);
+                    // The bytes before the randomised block are the same
+                    // whichever decoder produced them.
+                    let skipped =
+                        std::io::copy(&mut (&mut d).take(self.delivered), &mut std::io::sink())?;
+                    if skipped != self.delivered {
+                        return Err(std::io::Error::new(
+                            std::io::ErrorKind::UnexpectedEof,
+                            "bzip2 data shorter on the second reading",
+                        ));
+                    }
+                    self.fallback = Some(d);
+                }
+            }
+        }
+        match &mut self.fallback {
+            Some(d) => d.read(out),
+            None => Ok(0),
+        }
+    }
 }
 
 fn attr_value(
@@ -542,6 +602,63 @@ pub fn parse<R: BufRead>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bz2(data: &[u8], level: u32) -> Vec<u8> {
+        use std::io::Write;
+        let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::new(level));
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    }
+
+    /// A stream whose first block has the randomised bit set (bit 0 of byte
+    /// 14) and is shorter than 619 bytes: the derandomisation leaves it
+    /// unchanged (the first entry of its table is 619), so it is a valid
+    /// randomised stream the `bzip2` crate decodes. Our decoder reports it;
+    /// `open_results` then decodes the file again with the `bzip2` crate,
+    /// skipping the bytes of the first (normal, several-block) stream.
+    #[test]
+    fn a_randomised_block_falls_back_to_the_bzip2_crate() {
+        let first: Vec<u8> = (0..250_000u32)
+            .flat_map(|i| format!("<run n=\"{i}\"/>\n").into_bytes())
+            .collect();
+        let second = b"<result>randomised but valid</result>\n";
+        let mut r = bz2(second, 9);
+        assert_eq!(r[14] & 0x80, 0);
+        r[14] |= 0x80;
+        let mut file = bz2(&first, 1);
+        assert!(file.len() > 20_000, "several blocks");
+        file.extend_from_slice(&r);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.xml.bz2");
+        std::fs::write(&path, &file).unwrap();
+        // Our decoder alone stops at the randomised block.
+        let mut ours = smtcomp_bunzip::Decoder::new(&file[..]);
+        let err = std::io::copy(&mut ours, &mut std::io::sink()).unwrap_err();
+        assert!(matches!(
+            smtcomp_bunzip::Error::of_io(&err),
+            Some(smtcomp_bunzip::Error::Randomised)
+        ));
+        let mut got = Vec::new();
+        open_results(&path).unwrap().read_to_end(&mut got).unwrap();
+        let mut want = first.clone();
+        want.extend_from_slice(second);
+        assert!(got == want, "{} bytes, want {}", got.len(), want.len());
+    }
+
+    /// Bytes after the last stream are an error, as with `MultiBzDecoder`,
+    /// after the whole stream's data was delivered.
+    #[test]
+    fn trailing_bytes_after_the_last_stream_are_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.xml.bz2");
+        let mut file = bz2(b"<result/>", 9);
+        file.extend_from_slice(b"junk");
+        std::fs::write(&path, &file).unwrap();
+        let mut got = Vec::new();
+        let mut input = open_results(&path).unwrap();
+        assert!(input.read_to_end(&mut got).is_err());
+        assert_eq!(got, b"<result/>");
+    }
 
     #[test]
     fn rundefinition_follows_table_generator() {
