@@ -12,10 +12,11 @@ use std::io::{BufRead, Read};
 /// How the inverse BWT walks a block (see [`crate::bwt`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Walk {
-    /// One forward walk (as libbzip2).
-    One,
-    /// A forward and a backward walk interleaved (the default).
+    /// One forward walk (as libbzip2; the default: measured faster, see
+    /// docs/performance.md, branch bunzip).
     #[default]
+    One,
+    /// A forward and a backward walk interleaved.
     Two,
 }
 
