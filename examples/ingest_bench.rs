@@ -74,7 +74,7 @@ fn main() -> anyhow::Result<()> {
                 summary.has_unreadable()
             );
         }
-        Some(mode @ ("bunzip" | "ours" | "ours1")) if args.len() >= 3 => {
+        Some(mode @ ("bunzip" | "ours" | "ours1" | "oursm")) if args.len() >= 3 => {
             let mut buf = vec![0u8; args[1].parse::<usize>()? << 10];
             let mut total = 0u64;
             for p in &args[2..] {
@@ -84,6 +84,10 @@ fn main() -> anyhow::Result<()> {
                     "ours" => Box::new(smtcomp_bunzip::Decoder::with_walk(
                         file,
                         smtcomp_bunzip::Walk::Two,
+                    )),
+                    "oursm" => Box::new(smtcomp_bunzip::Decoder::with_walk(
+                        file,
+                        smtcomp_bunzip::Walk::Multi,
                     )),
                     _ => Box::new(smtcomp_bunzip::Decoder::with_walk(
                         file,

@@ -12,12 +12,16 @@ use std::io::{BufRead, Read};
 /// How the inverse BWT walks a block (see [`crate::bwt`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Walk {
-    /// One forward walk (as libbzip2; the default: measured faster, see
-    /// docs/performance.md, branch bunzip).
-    #[default]
+    /// One forward walk (as libbzip2).
     One,
-    /// A forward and a backward walk interleaved.
+    /// A forward and a backward walk interleaved (measured slower than one:
+    /// two tables; docs/performance.md, branch bunzip).
     Two,
+    /// Eight forward walks at once over segments of the cycle, one table
+    /// (the default: about twice as fast as one walk on result files;
+    /// docs/performance.md, "Ingest: eight walks over one table").
+    #[default]
+    Multi,
 }
 
 /// Where the decoder stands.
@@ -124,6 +128,13 @@ impl<R: BufRead> Decoder<R> {
                         let orig = b.orig_ptr as usize;
                         match self.walk {
                             Walk::One => bwt::one_chain(
+                                &b.last,
+                                &b.counts,
+                                orig,
+                                &mut self.tt,
+                                &mut self.pre,
+                            ),
+                            Walk::Multi => bwt::multi_chain(
                                 &b.last,
                                 &b.counts,
                                 orig,

@@ -36,7 +36,7 @@ fn ours(stream: &[u8], walk: Walk, chunk: usize) -> std::io::Result<Vec<u8>> {
 fn check_roundtrip(data: &[u8], level: u32) {
     let stream = compress(data, level);
     assert_eq!(reference(&stream).unwrap(), data);
-    for walk in [Walk::One, Walk::Two] {
+    for walk in [Walk::One, Walk::Two, Walk::Multi] {
         for chunk in [1 << 16, 4093] {
             let got = ours(&stream, walk, chunk).unwrap();
             assert!(
@@ -139,7 +139,7 @@ fn concatenated_streams() {
     want.extend(&b);
     want.push(b'z');
     assert_eq!(reference(&s).unwrap(), want);
-    for walk in [Walk::One, Walk::Two] {
+    for walk in [Walk::One, Walk::Two, Walk::Multi] {
         assert!(ours(&s, walk, 1 << 16).unwrap() == want);
     }
 }
@@ -206,7 +206,7 @@ fn randomised_blocks_are_a_distinct_error() {
 /// succeeds ours gives the same bytes.
 fn check_damaged(s: &[u8]) {
     let want = reference(s);
-    for walk in [Walk::One, Walk::Two] {
+    for walk in [Walk::One, Walk::Two, Walk::Multi] {
         let got = ours(s, walk, 777);
         match (&want, &got) {
             (Err(e), Ok(_)) => panic!("reference fails ({e}), ours decodes ({walk:?})"),
@@ -306,7 +306,7 @@ fn a_permutation_of_several_cycles_fails_like_the_reference() {
     let mut s = compress(&[2, 3, 3, 2, 1], 1);
     s[219 / 8] ^= 0x80 >> (219 % 8);
     assert!(reference(&s).is_err());
-    for walk in [Walk::One, Walk::Two] {
+    for walk in [Walk::One, Walk::Two, Walk::Multi] {
         let e = ours(&s, walk, 100).unwrap_err();
         assert!(matches!(Error::of_io(&e), Some(Error::Crc)), "{e}");
     }
