@@ -451,3 +451,31 @@ pub fn bench_infos_of(
     }
     (out, missing)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `SolverName` behaves as its string (equality, order, hash lookups,
+    /// display), and the interner hands equal names one allocation.
+    #[test]
+    fn solver_names_are_shared_and_behave_as_strings() {
+        let mut files = FileInterner::default();
+        let a = files.solver("cvc5");
+        let b = files.solver(&String::from("cvc5"));
+        let z = files.solver("Bitwuzla");
+        assert!(Arc::ptr_eq(&a.0, &b.0));
+        assert!(!Arc::ptr_eq(&a.0, &z.0));
+        assert_eq!(a, "cvc5");
+        assert_eq!(a, *"cvc5");
+        assert_eq!(a, String::from("cvc5"));
+        assert_eq!(a.as_str(), "cvc5");
+        assert_eq!(a.len(), 4); // Deref to str
+        // Ordered as the strings: "Bitwuzla" < "cvc5" (uppercase first).
+        assert!(z < a);
+        assert_eq!(format!("{a} {a:?}"), "cvc5 \"cvc5\"");
+        let set: FxHashSet<SolverName> = [a.clone()].into_iter().collect();
+        assert!(set.contains("cvc5"));
+        assert_eq!(SolverName::from("x"), SolverName::from(String::from("x")));
+    }
+}
