@@ -314,6 +314,17 @@ pub struct ViewEntry<'a> {
 }
 
 impl ViewEntry<'_> {
+    /// A slot not filled yet (the cache decoder fills a list section by
+    /// section in parallel; every slot is overwritten before use).
+    pub(crate) const PLACEHOLDER: ViewEntry<'static> = ViewEntry {
+        name: "",
+        count: 0,
+        family: 0,
+        logic: 0,
+        status: Status::Unknown,
+        incremental: false,
+    };
+
     /// The index of its family in its view's table (equal indices, equal
     /// families; a damaged cache may repeat a family under two indices).
     pub fn family_index(&self) -> usize {

@@ -5,6 +5,7 @@
 pub mod colour;
 pub mod escape;
 pub mod fxhash;
+pub mod hugepages;
 pub mod parallel;
 pub mod process;
 pub mod rng;
