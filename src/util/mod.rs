@@ -9,3 +9,4 @@ pub mod hugepages;
 pub mod parallel;
 pub mod process;
 pub mod rng;
+pub mod writeback;
