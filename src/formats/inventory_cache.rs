@@ -30,12 +30,11 @@
 use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
-    Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError, Smt2File,
-    ViewEntry,
+    Category, IncrementalInfo, IndexTable, Inventory, InventoryView, NonIncrementalInfo, ScanError,
+    Smt2File, ViewEntry,
 };
 use crate::model::{Logic, Status};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The first bytes of a cache file.
@@ -326,32 +325,24 @@ fn parse_raw(path: &Path, raw: &[u8]) -> Result<Inventory, DataFileError> {
 
 /// Encodes `inv` as a cache file for the inventory file hashing to `hash`.
 pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
-    let mut logics: Vec<&str> = Vec::new();
-    let mut logic_ix: HashMap<&str, u64> = HashMap::new();
-    let mut families: Vec<&[String]> = Vec::new();
-    let mut family_ix: HashMap<&[String], u64> = HashMap::new();
+    let mut logics: IndexTable<&str> = IndexTable::default();
+    let mut families: IndexTable<&[String]> = IndexTable::default();
     let files = inv
         .incremental
         .iter()
         .map(|b| &b.file)
         .chain(inv.non_incremental.iter().map(|b| &b.file));
     for f in files {
-        logic_ix.entry(f.logic.as_str()).or_insert_with(|| {
-            logics.push(f.logic.as_str());
-            logics.len() as u64 - 1
-        });
-        family_ix.entry(&f.family).or_insert_with(|| {
-            families.push(&f.family);
-            families.len() as u64 - 1
-        });
+        logics.index_of(f.logic.as_str());
+        families.index_of(&f.family);
     }
     let mut p = Vec::with_capacity(inv.non_incremental.len() * 48 + 1024);
-    put_u(&mut p, logics.len() as u64);
-    for l in &logics {
+    put_u(&mut p, logics.items.len() as u64);
+    for l in &logics.items {
         put_str(&mut p, l);
     }
-    put_u(&mut p, families.len() as u64);
-    for fam in &families {
+    put_u(&mut p, families.items.len() as u64);
+    for fam in &families.items {
         put_u(&mut p, fam.len() as u64);
         for part in fam.iter() {
             put_str(&mut p, part);
@@ -373,8 +364,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
                 }
             }
         },
-        &logic_ix,
-        &family_ix,
+        (&mut logics, &mut families),
     );
     put_sections(
         &mut p,
@@ -392,8 +382,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
                 Some(Category::Random) => 4,
             });
         },
-        &logic_ix,
-        &family_ix,
+        (&mut logics, &mut families),
     );
     put_u(&mut p, inv.errors.len() as u64);
     for e in &inv.errors {
@@ -411,15 +400,13 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
 /// decoding), then the entries (each its family index and name length, then
 /// what `entry` writes: the list's own fields). `names` and `body` are reused
 /// scratch buffers.
-#[allow(clippy::too_many_arguments)]
-fn put_sections<T>(
+fn put_sections<'a, T>(
     p: &mut Vec<u8>,
     (names, body): (&mut Vec<u8>, &mut Vec<u8>),
-    list: &[T],
+    list: &'a [T],
     file: fn(&T) -> &Smt2File,
     entry: impl Fn(&mut Vec<u8>, &T),
-    logic_ix: &HashMap<&str, u64>,
-    family_ix: &HashMap<&[String], u64>,
+    (logics, families): (&mut IndexTable<&'a str>, &mut IndexTable<&'a [String]>),
 ) {
     let same = |a: &Smt2File, b: &Smt2File| a.incremental == b.incremental && a.logic == b.logic;
     let runs: Vec<&[T]> = list.chunk_by(|a, b| same(file(a), file(b))).collect();
@@ -434,12 +421,16 @@ fn put_sections<T>(
         }
         put_bytes(body, names);
         for b in run {
-            put_u(body, family_ix[file(b).family.as_slice()]);
+            // Every logic and family was entered before: these are lookups.
+            put_u(
+                body,
+                u64::from(families.index_of(file(b).family.as_slice())),
+            );
             put_u(body, file(b).name.len() as u64);
             entry(body, b);
         }
         put_u(p, first.incremental as u64);
-        put_u(p, logic_ix[first.logic.as_str()]);
+        put_u(p, u64::from(logics.index_of(first.logic.as_str())));
         put_u(p, run.len() as u64);
         put_bytes(p, body);
     }
