@@ -9,4 +9,5 @@ pub mod hugepages;
 pub mod parallel;
 pub mod process;
 pub mod rng;
+pub mod seekbuf;
 pub mod writeback;
