@@ -89,7 +89,7 @@ fn synthetic(n_runs: usize) {
             };
             let wall = (r >> 8) as f64 % 1200.0;
             runs.push(ScoredRun {
-                solver: format!("S{s:02}"),
+                solver: format!("S{s:02}").into(),
                 track: Track::SingleQuery,
                 file: file.clone(),
                 answer,

@@ -124,6 +124,8 @@ pub fn read_bounded(cache: &Path) -> std::io::Result<Vec<u8>> {
         .map_or(0, |m| m.len())
         .min(datafile::MAX_DATA_BYTES);
     let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0).saturating_add(1));
+    // Many megabytes written once: huge pages save most of the page faults.
+    crate::util::hugepages::advise_spare(&mut bytes);
     f.take(datafile::MAX_DATA_BYTES + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > datafile::MAX_DATA_BYTES {

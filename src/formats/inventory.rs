@@ -5,8 +5,8 @@
 
 use crate::formats::datafile::{self, DataFileError};
 use crate::model::{Logic, Status};
+use crate::util::fxhash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// A benchmark's identity: where it lives in the library.
@@ -314,6 +314,17 @@ pub struct ViewEntry<'a> {
 }
 
 impl ViewEntry<'_> {
+    /// A slot not filled yet (the cache decoder fills a list section by
+    /// section in parallel; every slot is overwritten before use).
+    pub(crate) const PLACEHOLDER: ViewEntry<'static> = ViewEntry {
+        name: "",
+        count: 0,
+        family: 0,
+        logic: 0,
+        status: Status::Unknown,
+        incremental: false,
+    };
+
     /// The index of its family in its view's table (equal indices, equal
     /// families; a damaged cache may repeat a family under two indices).
     pub fn family_index(&self) -> usize {
@@ -416,8 +427,8 @@ impl Inventory {
             .map(|b| tables.entry(&b.file, b.status, b.asserts))
             .collect();
         InventoryView {
-            logics: tables.logics,
-            families: tables.families,
+            logics: tables.logics.items,
+            families: tables.families.items,
             incremental,
             non_incremental,
         }
@@ -428,10 +439,8 @@ impl Inventory {
 /// its entries are visited (consecutive benchmarks mostly share both).
 #[derive(Default)]
 struct ViewTables<'a> {
-    logics: Vec<&'a Logic>,
-    families: Vec<&'a [String]>,
-    logic_ix: HashMap<&'a Logic, u32>,
-    family_ix: HashMap<&'a [String], u32>,
+    logics: IndexTable<&'a Logic>,
+    families: IndexTable<&'a [String]>,
     /// The previous entry's logic and family, and their indices.
     last: Option<(&'a Logic, u32, &'a [String], u32)>,
 }
@@ -441,8 +450,8 @@ impl<'a> ViewTables<'a> {
         let (logic, family) = match self.last {
             Some((l, li, f, fi)) if *l == file.logic && f == file.family.as_slice() => (li, fi),
             _ => {
-                let li = index_of(&mut self.logics, &mut self.logic_ix, &file.logic);
-                let fi = index_of(&mut self.families, &mut self.family_ix, &file.family);
+                let li = self.logics.index_of(&file.logic);
+                let fi = self.families.index_of(&file.family);
                 self.last = Some((&file.logic, li, &file.family, fi));
                 (li, fi)
             }
@@ -458,17 +467,34 @@ impl<'a> ViewTables<'a> {
     }
 }
 
-/// The index of `key` in `table`, appended when new. (An inventory in memory
-/// cannot hold 2^32 distinct logics or families: each is a benchmark's.)
-fn index_of<K: std::hash::Hash + Eq + Copy>(
-    table: &mut Vec<K>,
-    ix: &mut HashMap<K, u32>,
-    key: K,
-) -> u32 {
-    *ix.entry(key).or_insert_with(|| {
-        table.push(key);
-        u32::try_from(table.len() - 1).unwrap_or(u32::MAX)
-    })
+/// Distinct keys in order of first appearance, each with its index: the
+/// logic and family tables of a view ([`Inventory::view`]) and of the
+/// inventory cache's encoder.
+pub(crate) struct IndexTable<K> {
+    /// The keys, by index.
+    pub(crate) items: Vec<K>,
+    ix: FxHashMap<K, u32>,
+}
+
+impl<K> Default for IndexTable<K> {
+    fn default() -> Self {
+        IndexTable {
+            items: Vec::new(),
+            ix: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Copy> IndexTable<K> {
+    /// The index of `key`, appended when new. (An inventory in memory cannot
+    /// hold 2^32 distinct logics or families: each is a benchmark's.)
+    pub(crate) fn index_of(&mut self, key: K) -> u32 {
+        let items = &mut self.items;
+        *self.ix.entry(key).or_insert_with(|| {
+            items.push(key);
+            u32::try_from(items.len() - 1).unwrap_or(u32::MAX)
+        })
+    }
 }
 
 #[cfg(test)]

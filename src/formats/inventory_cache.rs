@@ -30,12 +30,11 @@
 use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
-    Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError, Smt2File,
-    ViewEntry,
+    Category, IncrementalInfo, IndexTable, Inventory, InventoryView, NonIncrementalInfo, ScanError,
+    Smt2File, ViewEntry,
 };
 use crate::model::{Logic, Status};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The first bytes of a cache file.
@@ -237,11 +236,9 @@ pub fn with_view_in<R>(
         && let Ok(Some(hash)) = hash_file(path, min_bytes)
         && let Ok(bytes) = cache_file::read_bounded(&cache_path(dir, &hash))
         && let Ok((tables, r)) = decode_tables(&bytes, &hash)
+        && let Ok(view) = decode_view(r, &tables, lists)
     {
-        let mut sink = ViewSink::new(&tables, lists);
-        if decode_entries(r, &tables, &mut sink).is_ok() {
-            return Ok(f(&sink.view));
-        }
+        return Ok(f(&view));
     }
     // No cache, or an invalid one: the loader parses, reports and rewrites.
     let loaded = load(path, dir, min_bytes)?;
@@ -328,32 +325,24 @@ fn parse_raw(path: &Path, raw: &[u8]) -> Result<Inventory, DataFileError> {
 
 /// Encodes `inv` as a cache file for the inventory file hashing to `hash`.
 pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
-    let mut logics: Vec<&str> = Vec::new();
-    let mut logic_ix: HashMap<&str, u64> = HashMap::new();
-    let mut families: Vec<&[String]> = Vec::new();
-    let mut family_ix: HashMap<&[String], u64> = HashMap::new();
+    let mut logics: IndexTable<&str> = IndexTable::default();
+    let mut families: IndexTable<&[String]> = IndexTable::default();
     let files = inv
         .incremental
         .iter()
         .map(|b| &b.file)
         .chain(inv.non_incremental.iter().map(|b| &b.file));
     for f in files {
-        logic_ix.entry(f.logic.as_str()).or_insert_with(|| {
-            logics.push(f.logic.as_str());
-            logics.len() as u64 - 1
-        });
-        family_ix.entry(&f.family).or_insert_with(|| {
-            families.push(&f.family);
-            families.len() as u64 - 1
-        });
+        logics.index_of(f.logic.as_str());
+        families.index_of(&f.family);
     }
     let mut p = Vec::with_capacity(inv.non_incremental.len() * 48 + 1024);
-    put_u(&mut p, logics.len() as u64);
-    for l in &logics {
+    put_u(&mut p, logics.items.len() as u64);
+    for l in &logics.items {
         put_str(&mut p, l);
     }
-    put_u(&mut p, families.len() as u64);
-    for fam in &families {
+    put_u(&mut p, families.items.len() as u64);
+    for fam in &families.items {
         put_u(&mut p, fam.len() as u64);
         for part in fam.iter() {
             put_str(&mut p, part);
@@ -375,8 +364,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
                 }
             }
         },
-        &logic_ix,
-        &family_ix,
+        (&mut logics, &mut families),
     );
     put_sections(
         &mut p,
@@ -394,8 +382,7 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
                 Some(Category::Random) => 4,
             });
         },
-        &logic_ix,
-        &family_ix,
+        (&mut logics, &mut families),
     );
     put_u(&mut p, inv.errors.len() as u64);
     for e in &inv.errors {
@@ -413,15 +400,13 @@ pub fn encode(inv: &Inventory, hash: &[u8; 32]) -> Vec<u8> {
 /// decoding), then the entries (each its family index and name length, then
 /// what `entry` writes: the list's own fields). `names` and `body` are reused
 /// scratch buffers.
-#[allow(clippy::too_many_arguments)]
-fn put_sections<T>(
+fn put_sections<'a, T>(
     p: &mut Vec<u8>,
     (names, body): (&mut Vec<u8>, &mut Vec<u8>),
-    list: &[T],
+    list: &'a [T],
     file: fn(&T) -> &Smt2File,
     entry: impl Fn(&mut Vec<u8>, &T),
-    logic_ix: &HashMap<&str, u64>,
-    family_ix: &HashMap<&[String], u64>,
+    (logics, families): (&mut IndexTable<&'a str>, &mut IndexTable<&'a [String]>),
 ) {
     let same = |a: &Smt2File, b: &Smt2File| a.incremental == b.incremental && a.logic == b.logic;
     let runs: Vec<&[T]> = list.chunk_by(|a, b| same(file(a), file(b))).collect();
@@ -436,12 +421,16 @@ fn put_sections<T>(
         }
         put_bytes(body, names);
         for b in run {
-            put_u(body, family_ix[file(b).family.as_slice()]);
+            // Every logic and family was entered before: these are lookups.
+            put_u(
+                body,
+                u64::from(families.index_of(file(b).family.as_slice())),
+            );
             put_u(body, file(b).name.len() as u64);
             entry(body, b);
         }
         put_u(p, first.incremental as u64);
-        put_u(p, logic_ix[first.logic.as_str()]);
+        put_u(p, u64::from(logics.index_of(first.logic.as_str())));
         put_u(p, run.len() as u64);
         put_bytes(p, body);
     }
@@ -492,6 +481,32 @@ fn decode_entries<'b>(
         return Err(format!("corrupt: trailing bytes after {}", r.position()));
     }
     Ok(errors)
+}
+
+/// The view of the benchmarks after the tables, those of the lists and logics
+/// that `lists` admits (each list's sections decoded in parallel), the scan
+/// errors checked (a view has none), nothing after them.
+fn decode_view<'t, 'b: 't>(
+    mut r: Reader<'b>,
+    t: &'t Tables,
+    lists: &dyn Fn(bool, &str) -> bool,
+) -> Result<InventoryView<'t>, String> {
+    let corrupt = |e: String, r: &Reader<'_>| format!("corrupt at byte {}: {e}", r.position());
+    let mut view = InventoryView::with_tables(
+        t.logics.iter().collect(),
+        t.families.iter().map(Vec::as_slice).collect(),
+    );
+    view.incremental = t
+        .decode_view_list(&mut r, true, lists)
+        .map_err(|e| corrupt(e, &r))?;
+    view.non_incremental = t
+        .decode_view_list(&mut r, false, lists)
+        .map_err(|e| corrupt(e, &r))?;
+    t.decode_errors(&mut r).map_err(|e| corrupt(e, &r))?;
+    if !r.at_end() {
+        return Err(format!("corrupt: trailing bytes after {}", r.position()));
+    }
+    Ok(view)
 }
 
 /// Checks a cache file (header, checksum of the whole payload, tables, every
@@ -569,6 +584,11 @@ impl Tables {
         for incremental_list in [true, false] {
             self.decode_list(r, incremental_list, sink)?;
         }
+        self.decode_errors(r)
+    }
+
+    /// The scan errors (after both lists).
+    fn decode_errors(&self, r: &mut Reader<'_>) -> Result<Vec<ScanError>, String> {
         let n = r.count(1)?;
         let mut errors = Vec::with_capacity(n);
         for _ in 0..n {
@@ -580,20 +600,40 @@ impl Tables {
         Ok(errors)
     }
 
-    /// One list (see [`put_sections`]): every section header is checked (kind
-    /// flag, logic index, entry count, byte length within the payload, the
-    /// counts adding up to the list's length); the entries of a section that
-    /// the sink does not want ([`Sink::wants`]) are skipped unread, the others
-    /// decoded and checked, and must fill their section exactly.
+    /// One list (see [`put_sections`]): every section header is checked
+    /// ([`Tables::list_sections`]); the entries of a section that the sink
+    /// does not want ([`Sink::wants`]) are skipped unread, the others decoded
+    /// and checked, and must fill their section exactly.
     fn decode_list<'b>(
         &self,
         r: &mut Reader<'b>,
         incremental_list: bool,
         sink: &mut impl Sink<'b>,
     ) -> Result<(), String> {
-        let n = r.count(1)?;
+        let (n, sections) =
+            self.list_sections(r, incremental_list, &mut |incremental, logic| {
+                sink.wants(incremental_list, incremental, logic)
+            })?;
         sink.begin(incremental_list, n);
+        for body in &sections {
+            self.decode_body(body, sink)?;
+        }
+        Ok(())
+    }
+
+    /// The section headers of one list (see [`put_sections`]), each checked
+    /// (kind flag, logic index, entry count, byte length within the payload,
+    /// the counts adding up to the list's length): the list's length and the
+    /// sections that `wants(incremental, logic)` admits, not decoded yet.
+    fn list_sections<'b>(
+        &self,
+        r: &mut Reader<'b>,
+        incremental_list: bool,
+        wants: &mut dyn FnMut(bool, usize) -> bool,
+    ) -> Result<(usize, Vec<SectionBody<'b>>), String> {
+        let n = r.count(1)?;
         let sections = r.count(1)?;
+        let mut kept = Vec::new();
         let mut seen = 0usize;
         for _ in 0..sections {
             let incremental = match r.u()? {
@@ -616,32 +656,80 @@ impl Tables {
                 .checked_add(k)
                 .filter(|s| *s <= n)
                 .ok_or("more entries in the sections than in the list")?;
-            if !sink.wants(incremental_list, incremental, logic) {
-                continue;
-            }
-            let mut s = Reader::new(body);
-            let section = Section {
-                incremental_list,
-                incremental,
-                logic,
-            };
-            self.decode_section(&mut s, &section, k, sink)
-                .map_err(|e| {
-                    format!(
-                        "in the section at byte {start}, at its byte {}: {e}",
-                        s.position()
-                    )
-                })?;
-            if !s.at_end() {
-                return Err(format!(
-                    "section at byte {start}: bytes after its {k} entries"
-                ));
+            if wants(incremental, logic) {
+                kept.push(SectionBody {
+                    section: Section {
+                        incremental_list,
+                        incremental,
+                        logic,
+                    },
+                    k,
+                    start,
+                    body,
+                });
             }
         }
         if seen != n {
             return Err(format!("sections hold {seen} entries, the list {n}"));
         }
+        Ok((n, kept))
+    }
+
+    /// Decodes the entries of one section into `sink`; they must fill it exactly.
+    fn decode_body<'b>(&self, b: &SectionBody<'b>, sink: &mut impl Sink<'b>) -> Result<(), String> {
+        let mut s = Reader::new(b.body);
+        self.decode_section(&mut s, &b.section, b.k, sink)
+            .map_err(|e| {
+                format!(
+                    "in the section at byte {}, at its byte {}: {e}",
+                    b.start,
+                    s.position()
+                )
+            })?;
+        if !s.at_end() {
+            return Err(format!(
+                "section at byte {}: bytes after its {} entries",
+                b.start, b.k
+            ));
+        }
         Ok(())
+    }
+
+    /// The view entries of one list, those of the logics that `lists`
+    /// admits: the headers are checked in order, then the kept sections are
+    /// decoded on the rayon pool, each into its own part of the list (the
+    /// same entries, checks and order as one decoder would give; the first
+    /// failing section in list order is the error).
+    fn decode_view_list<'b>(
+        &self,
+        r: &mut Reader<'b>,
+        incremental_list: bool,
+        lists: &dyn Fn(bool, &str) -> bool,
+    ) -> Result<Vec<ViewEntry<'b>>, String> {
+        use rayon::prelude::*;
+        let (_, sections) = self.list_sections(r, incremental_list, &mut |_, logic| {
+            lists(incremental_list, self.logics[logic].as_str())
+        })?;
+        // At most the list's length (checked by `list_sections`).
+        let total = sections.iter().map(|b| b.k).sum();
+        let mut out = Vec::with_capacity(total);
+        // 18 MB for the 2025 library, written once: huge pages save most of
+        // its page faults.
+        crate::util::hugepages::advise_spare(&mut out);
+        out.resize(total, ViewEntry::PLACEHOLDER);
+        let mut parts = Vec::with_capacity(sections.len());
+        let mut rest = out.as_mut_slice();
+        for b in &sections {
+            let (part, tail) = std::mem::take(&mut rest).split_at_mut(b.k);
+            parts.push((b, part));
+            rest = tail;
+        }
+        let results: Vec<Result<(), String>> = parts
+            .into_par_iter()
+            .map(|(b, part)| self.decode_body(b, &mut SliceSink { out: part, at: 0 }))
+            .collect();
+        results.into_iter().collect::<Result<(), String>>()?;
+        Ok(out)
     }
 
     /// The `k` entries of one section: its names (checked to be UTF-8 as a
@@ -723,56 +811,47 @@ struct Section {
     logic: usize,
 }
 
-/// Collects the borrowed benchmarks of an [`InventoryView`], those of the
-/// lists and logics that `lists` admits.
-struct ViewSink<'t, 'k> {
-    tables: &'t Tables,
-    lists: &'k dyn Fn(bool, &str) -> bool,
-    view: InventoryView<'t>,
+/// A section whose header was checked, its entries not decoded yet.
+struct SectionBody<'b> {
+    section: Section,
+    /// Its entry count.
+    k: usize,
+    /// Where its body starts in the payload (for error messages).
+    start: usize,
+    body: &'b [u8],
 }
 
-impl<'t, 'k> ViewSink<'t, 'k> {
-    fn new(tables: &'t Tables, lists: &'k dyn Fn(bool, &str) -> bool) -> Self {
-        ViewSink {
-            tables,
-            lists,
-            view: InventoryView::with_tables(
-                tables.logics.iter().collect(),
-                tables.families.iter().map(Vec::as_slice).collect(),
-            ),
-        }
-    }
+/// Writes the entries of one section into its part of a view's list
+/// ([`Tables::decode_view_list`]).
+struct SliceSink<'s, 'b> {
+    out: &'s mut [ViewEntry<'b>],
+    /// The next slot.
+    at: usize,
 }
 
-impl<'t> Sink<'t> for ViewSink<'t, '_> {
-    fn wants(&mut self, incremental_list: bool, _: bool, logic: usize) -> bool {
-        (self.lists)(incremental_list, self.tables.logics[logic].as_str())
+impl<'b> Sink<'b> for SliceSink<'_, 'b> {
+    fn wants(&mut self, _: bool, _: bool, _: usize) -> bool {
+        true
     }
 
-    fn begin(&mut self, incremental_list: bool, n: usize) {
-        if incremental_list {
-            self.view.incremental.reserve_exact(n);
-        } else {
-            self.view.non_incremental.reserve_exact(n);
-        }
-    }
+    fn begin(&mut self, _: bool, _: usize) {}
 
-    fn entry(&mut self, e: Entry<'t>) {
-        // The table indices were checked against the tables, whose lengths
-        // are bounded by the payload's (under 4 GiB).
-        let b = ViewEntry {
-            name: e.name,
-            count: e.count,
-            family: e.family as u32,
-            logic: e.logic as u32,
-            status: e.status,
-            incremental: e.incremental,
-        };
-        if e.in_incremental_list {
-            self.view.incremental.push(b);
-        } else {
-            self.view.non_incremental.push(b);
+    fn entry(&mut self, e: Entry<'b>) {
+        // The decoder hands a section exactly as many entries as its part
+        // holds (its count); `get_mut` only guards the indexing.
+        if let Some(slot) = self.out.get_mut(self.at) {
+            // The table indices were checked against the tables, whose
+            // lengths are bounded by the payload's (under 4 GiB).
+            *slot = ViewEntry {
+                name: e.name,
+                count: e.count,
+                family: e.family as u32,
+                logic: e.logic as u32,
+                status: e.status,
+                incremental: e.incremental,
+            };
         }
+        self.at += 1;
     }
 }
 

@@ -10,6 +10,8 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::util::seekbuf::SeekBuf;
+
 /// The separator between BenchExec's log header and the tool output.
 const HEADER_END: &[u8] =
     b"\n\n\n--------------------------------------------------------------------------------\n\n\n";
@@ -88,7 +90,7 @@ impl std::fmt::Display for LogError {
 
 enum Store {
     NotOpened,
-    Zip(zip::ZipArchive<File>),
+    Zip(zip::ZipArchive<SeekBuf<File>>),
     Dir(PathBuf),
     None(LogError),
 }
@@ -147,12 +149,21 @@ impl LogReader {
                     "log archive {}: cannot open: {e}",
                     self.loc.zip.display()
                 ))),
-                Ok(f) => match zip::ZipArchive::new(f) {
-                    Ok(z) => Store::Zip(z),
+                // Buffered across the seeks to each member: reading the
+                // members in order costs a system call per 256 KiB, not
+                // about four per member.
+                Ok(f) => match SeekBuf::new(f) {
                     Err(e) => Store::None(LogError::Unreadable(format!(
-                        "log archive {} is corrupt: {e}",
+                        "log archive {}: cannot read: {e}",
                         self.loc.zip.display()
                     ))),
+                    Ok(f) => match zip::ZipArchive::new(f) {
+                        Ok(z) => Store::Zip(z),
+                        Err(e) => Store::None(LogError::Unreadable(format!(
+                            "log archive {} is corrupt: {e}",
+                            self.loc.zip.display()
+                        ))),
+                    },
                 },
             }
         };

@@ -194,6 +194,94 @@ pub struct XmlFailure {
     pub runs_read: u64,
 }
 
+/// Decompressed bytes produced at a time before they are parsed (per thread,
+/// one buffer reused from file to file). bzip2 decodes a block of up to
+/// 900 kB by a walk of dependent loads over a 3.6 MB table: decoding a few
+/// blocks in one go and then parsing them keeps that table in the caches,
+/// where decoding 64 KiB between parses cost about a quarter more CPU time
+/// (docs/performance.md, "Ingest: decoding in big chunks").
+pub const DECODED_CHUNK_BYTES: usize = 4 << 20;
+
+thread_local! {
+    /// The chunk buffer of this thread's last finished reader.
+    static SPARE_CHUNK: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A [`BufRead`] over a decompressor that fills its whole buffer
+/// ([`DECODED_CHUNK_BYTES`]) before handing it out; the buffer goes back to
+/// the thread's spare slot when the reader is dropped.
+struct ChunkReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    pos: usize,
+    filled: usize,
+    /// An error of the decompressor met after some bytes of a chunk: given
+    /// once those bytes are consumed.
+    pending: Option<std::io::Error>,
+}
+
+impl<R: Read> ChunkReader<R> {
+    fn new(inner: R) -> Self {
+        let mut buf = SPARE_CHUNK.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        // Initialised once per thread, not per file.
+        buf.resize(DECODED_CHUNK_BYTES, 0);
+        ChunkReader {
+            inner,
+            buf,
+            pos: 0,
+            filled: 0,
+            pending: None,
+        }
+    }
+}
+
+impl<R> Drop for ChunkReader<R> {
+    fn drop(&mut self) {
+        let buf = std::mem::take(&mut self.buf);
+        SPARE_CHUNK.with(|s| *s.borrow_mut() = buf);
+    }
+}
+
+impl<R: Read> Read for ChunkReader<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for ChunkReader<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.pos == self.filled {
+            if let Some(e) = self.pending.take() {
+                return Err(e);
+            }
+            self.pos = 0;
+            self.filled = 0;
+            while self.filled < self.buf.len() {
+                match self.inner.read(&mut self.buf[self.filled..]) {
+                    Ok(0) => break,
+                    Ok(n) => self.filled += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) if self.filled == 0 => return Err(e),
+                    // The bytes decoded before the error first.
+                    Err(e) => {
+                        self.pending = Some(e);
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(&self.buf[self.pos..self.filled])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.filled);
+    }
+}
+
 /// Opens a result file, decompressing bzip2 or gzip (detected from the content).
 ///
 /// bzip2 is decoded by our own decoder (`smtcomp_bunzip`); a file with a
@@ -206,20 +294,14 @@ pub fn open_results(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let head = reader.fill_buf()?;
     Ok(if head.starts_with(b"BZh") {
-        Box::new(BufReader::with_capacity(
-            1 << 16,
-            Bunzip {
-                path: path.to_path_buf(),
-                ours: Some(smtcomp_bunzip::Decoder::new(reader)),
-                fallback: None,
-                delivered: 0,
-            },
-        ))
+        Box::new(ChunkReader::new(Bunzip {
+            path: path.to_path_buf(),
+            ours: Some(smtcomp_bunzip::Decoder::new(reader)),
+            fallback: None,
+            delivered: 0,
+        }))
     } else if head.starts_with(&[0x1f, 0x8b]) {
-        Box::new(BufReader::with_capacity(
-            1 << 16,
-            flate2::read::MultiGzDecoder::new(reader),
-        ))
+        Box::new(ChunkReader::new(flate2::read::MultiGzDecoder::new(reader)))
     } else {
         Box::new(reader)
     })
@@ -658,6 +740,54 @@ mod tests {
         let mut input = open_results(&path).unwrap();
         assert!(input.read_to_end(&mut got).is_err());
         assert_eq!(got, b"<result/>");
+
+    /// Gives `data` in pieces of `piece` bytes, then fails (once `fail`).
+    struct Failing {
+        data: Vec<u8>,
+        at: usize,
+        piece: usize,
+        fail: bool,
+    }
+
+    impl Read for Failing {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            if self.at == self.data.len() {
+                return if self.fail {
+                    Err(std::io::Error::other("broken stream"))
+                } else {
+                    Ok(0)
+                };
+            }
+            let n = self.piece.min(out.len()).min(self.data.len() - self.at);
+            out[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn chunk_reader_gives_the_bytes_before_an_error_then_the_error() {
+        let data: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+        let mut r = ChunkReader::new(Failing {
+            data: data.clone(),
+            at: 0,
+            piece: 777,
+            fail: true,
+        });
+        let mut got = Vec::new();
+        let err = r.read_to_end(&mut got).unwrap_err();
+        assert_eq!(got, data);
+        assert_eq!(err.to_string(), "broken stream");
+        // A fresh reader on the same thread reuses the buffer, from the start.
+        let mut r = ChunkReader::new(Failing {
+            data: b"<result/>".to_vec(),
+            at: 0,
+            piece: 3,
+            fail: false,
+        });
+        let mut s = String::new();
+        r.read_to_string(&mut s).unwrap();
+        assert_eq!(s, "<result/>");
     }
 
     #[test]

@@ -55,14 +55,14 @@ pub fn solved_by_group(
             by_div
                 .entry(d.clone())
                 .or_default()
-                .entry(r.solver.clone())
+                .entry(r.solver.to_string())
                 .or_default()
                 .insert(r.file.path(), t);
         }
         by_logic
             .entry(logic)
             .or_default()
-            .entry(r.solver.clone())
+            .entry(r.solver.to_string())
             .or_default()
             .insert(r.file.path(), t);
     }

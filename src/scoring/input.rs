@@ -25,8 +25,9 @@ pub struct RunTime {
 /// One run of one solver on one benchmark, as scoring needs it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScoredRun {
-    /// Solver (submission) name.
-    pub solver: String,
+    /// Solver (submission) name, shared by the runs of one reader
+    /// ([`SolverName`]: a 500,000-run table names a few dozen solvers).
+    pub solver: SolverName,
     /// Track the run belongs to.
     pub track: Track,
     /// The benchmark (its logic decides the division). Shared: a run table
@@ -69,7 +70,7 @@ impl ScoredRun {
     pub fn from_owned(r: RunRecord) -> ScoredRun {
         ScoredRun::from_record_parts(
             r.track,
-            r.solver,
+            SolverName::from(r.solver),
             Arc::new(r.file),
             r.result,
             (r.cpu_time, r.wallclock_time),
@@ -81,7 +82,7 @@ impl ScoredRun {
     /// and wall-clock seconds), the file already shared.
     pub fn from_record_parts(
         track: Track,
-        solver: String,
+        solver: SolverName,
         file: Arc<Smt2File>,
         result: Answer,
         times: (f64, f64),
@@ -109,6 +110,81 @@ impl ScoredRun {
     }
 }
 
+/// The name of a run's solver: one shared allocation per distinct name (a
+/// reader hands every run of a solver the same [`SolverName`], see
+/// [`FileInterner::solver`]), 16 bytes per run instead of a `String` and its
+/// heap copy. Derefs to `str`; compares, orders and hashes as the string.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct SolverName(Arc<str>);
+
+impl SolverName {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for SolverName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for SolverName {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for SolverName {
+    fn from(s: &str) -> Self {
+        SolverName(Arc::from(s))
+    }
+}
+
+impl From<String> for SolverName {
+    fn from(s: String) -> Self {
+        SolverName(Arc::from(s))
+    }
+}
+
+impl From<&String> for SolverName {
+    fn from(s: &String) -> Self {
+        SolverName::from(s.as_str())
+    }
+}
+
+impl PartialEq<str> for SolverName {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for SolverName {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl PartialEq<String> for SolverName {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl std::fmt::Debug for SolverName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl std::fmt::Display for SolverName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Gives equal benchmark identities one shared allocation (a 500,000-run
 /// table names each benchmark once per solver). Files are found by a hash of
 /// their parts, so a reader can look a borrowed identity up
@@ -120,9 +196,21 @@ pub struct FileInterner {
     /// Files whose hash equals that of a different, earlier file (searched in
     /// order; 64-bit collisions are rare, correctness does not depend on it).
     collided: Vec<(u64, Arc<Smt2File>)>,
+    /// The solver names seen.
+    solvers: FxHashSet<SolverName>,
 }
 
 impl FileInterner {
+    /// The shared [`SolverName`] of `name`, allocated on first sight.
+    pub fn solver(&mut self, name: &str) -> SolverName {
+        if let Some(s) = self.solvers.get(name) {
+            return s.clone();
+        }
+        let s = SolverName::from(name);
+        self.solvers.insert(s.clone());
+        s
+    }
+
     /// The shared copy of `file` (`file` itself when it is the first).
     pub fn intern(&mut self, file: Arc<Smt2File>) -> Arc<Smt2File> {
         let family: Vec<&str> = file.family.iter().map(String::as_str).collect();
@@ -362,4 +450,32 @@ pub fn bench_infos_of(
         );
     }
     (out, missing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `SolverName` behaves as its string (equality, order, hash lookups,
+    /// display), and the interner hands equal names one allocation.
+    #[test]
+    fn solver_names_are_shared_and_behave_as_strings() {
+        let mut files = FileInterner::default();
+        let a = files.solver("cvc5");
+        let b = files.solver(&String::from("cvc5"));
+        let z = files.solver("Bitwuzla");
+        assert!(Arc::ptr_eq(&a.0, &b.0));
+        assert!(!Arc::ptr_eq(&a.0, &z.0));
+        assert_eq!(a, "cvc5");
+        assert_eq!(a, *"cvc5");
+        assert_eq!(a, String::from("cvc5"));
+        assert_eq!(a.as_str(), "cvc5");
+        assert_eq!(a.len(), 4); // Deref to str
+        // Ordered as the strings: "Bitwuzla" < "cvc5" (uppercase first).
+        assert!(z < a);
+        assert_eq!(format!("{a} {a:?}"), "cvc5 \"cvc5\"");
+        let set: FxHashSet<SolverName> = [a.clone()].into_iter().collect();
+        assert!(set.contains("cvc5"));
+        assert_eq!(SolverName::from("x"), SolverName::from(String::from("x")));
+    }
 }

@@ -34,7 +34,8 @@ pub use setup::{build_input, build_input_selected, build_input_with_paths};
 
 pub use division::{GroupScores, Kind, Podium, SolverScore};
 pub use input::{
-    BenchInfo, BenchInfos, FileInterner, Participant, RunTime, ScoredRun, ScoringInput, paths_of,
+    BenchInfo, BenchInfos, FileInterner, Participant, RunTime, ScoredRun, ScoringInput, SolverName,
+    paths_of,
 };
 pub use policy::Policy;
 
@@ -83,23 +84,35 @@ impl TrackScores {
 /// Scores one track.
 pub fn score(input: &ScoringInput, policy: &Policy) -> TrackScores {
     let (tables, join) = soundness::build(input, policy);
-    score_tables(tables, join, input, policy)
+    score_tables(&tables, join, input, policy)
 }
+
+/// The joined division tables of a scored track (every registered solver x
+/// every benchmark with results), handed back by [`score_releasing_runs`]
+/// so that a process about to end can forget them instead of freeing each
+/// of their cells and paths (`smtcomp score`); dropping them frees them.
+#[derive(Debug)]
+pub struct JoinedTables(#[allow(dead_code)] Vec<soundness::DivisionTable>);
 
 /// [`score`], releasing `input.runs` as soon as they are joined into the
 /// division tables (nothing after the join reads them): the runs of a
 /// 500,000-run table (about 60 MB) are freed before the groups are scored,
 /// lowering the command's peak memory. `input.runs` is empty afterwards; the
-/// scores are those of [`score`].
-pub fn score_releasing_runs(input: &mut ScoringInput, policy: &Policy) -> TrackScores {
+/// scores are those of [`score`]. The joined tables are returned beside the
+/// scores ([`JoinedTables`]).
+pub fn score_releasing_runs(
+    input: &mut ScoringInput,
+    policy: &Policy,
+) -> (TrackScores, JoinedTables) {
     let (tables, join) = soundness::build(input, policy);
     input.runs = Vec::new();
-    score_tables(tables, join, input, policy)
+    let scores = score_tables(&tables, join, input, policy);
+    (scores, JoinedTables(tables))
 }
 
 /// Scores the joined division tables of a track (everything after the join).
 fn score_tables(
-    tables: Vec<soundness::DivisionTable>,
+    tables: &[soundness::DivisionTable],
     join: JoinReport,
     input: &ScoringInput,
     policy: &Policy,
@@ -110,7 +123,7 @@ fn score_tables(
     // order, each division page then its logics by name), so the result is
     // the same on any number of threads.
     let mut jobs: Vec<(&soundness::DivisionTable, Option<&crate::model::Logic>)> = Vec::new();
-    for table in &tables {
+    for table in tables {
         jobs.push((table, None));
         let mut present: Vec<_> = table.files.iter().map(|f| &f.logic).collect();
         present.sort();
@@ -133,9 +146,10 @@ fn score_tables(
         .iter()
         .map(|&k| lead::biggest_lead(&groups, k, policy))
         .collect();
+    // One kind per pool task (independent; collected in kind order).
     let largest_contribution = kinds
-        .iter()
-        .map(|&k| contribution::largest_contribution(&tables, &groups, k, input, policy))
+        .par_iter()
+        .map(|&k| contribution::largest_contribution(tables, &groups, k, input, policy))
         .collect();
     let disagreements = tables
         .iter()
@@ -154,7 +168,7 @@ fn score_tables(
             )
         })
         .collect();
-    let missing = soundness::missing_runs(&tables, input);
+    let missing = soundness::missing_runs(tables, input);
     TrackScores {
         missing,
         track: input.track,

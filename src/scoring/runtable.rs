@@ -9,7 +9,7 @@ use crate::formats::runline::{IngestLine, RunRecordLine};
 use crate::formats::runtable::{IngestRecord, Limit, RunAnswer};
 use crate::formats::verdict::{CoreStatus, ModelStatus, Verdict};
 use crate::model::{Answer, Track};
-use crate::scoring::{FileInterner, RunTime, ScoredRun};
+use crate::scoring::{FileInterner, RunTime, ScoredRun, SolverName};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -28,7 +28,7 @@ use std::sync::Arc;
 pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
     r.track?;
     let file = Arc::new(r.benchmark.clone()?);
-    scored_run_of(r, r.solver.clone(), file)
+    scored_run_of(r, SolverName::from(&r.solver), file)
 }
 
 /// [`scored_run`] of a borrowed run-table line, its benchmark shared through
@@ -50,7 +50,8 @@ pub fn scored_run_line(line: IngestLine<'_>, files: &mut FileInterner) -> Option
     r.anchor_result = line.anchor_result;
     r.nb_answers = line.nb_answers;
     r.validation = line.validation;
-    scored_run_of(&r, line.solver.to_owned(), file)
+    let solver = files.solver(line.solver);
+    scored_run_of(&r, solver, file)
 }
 
 /// A results record, borrowed ([`RunRecordLine`]), as [`ScoredRun::from_owned`]
@@ -60,7 +61,7 @@ pub fn scored_record_line(r: RunRecordLine<'_>, files: &mut FileInterner) -> Sco
     let file = files.intern_parts(f.incremental, f.logic, &f.family, f.name);
     ScoredRun::from_record_parts(
         r.track,
-        r.solver.to_owned(),
+        files.solver(r.solver),
         file,
         r.result,
         (r.cpu_time, r.wallclock_time),
@@ -72,7 +73,7 @@ pub fn scored_record_line(r: RunRecordLine<'_>, files: &mut FileInterner) -> Sco
 /// `r.benchmark` are not read). Reads `track`, `answer`, `limit_hit`, the
 /// times, `incremental`, `unsat_core`, `anchor_result`, `nb_answers` and
 /// `validation`.
-fn scored_run_of(r: &IngestRecord, solver: String, file: Arc<Smt2File>) -> Option<ScoredRun> {
+fn scored_run_of(r: &IngestRecord, solver: SolverName, file: Arc<Smt2File>) -> Option<ScoredRun> {
     let track = r.track?;
     let (solver, file) = match imported(r, track, solver, file) {
         Ok(run) => return Some(run),
@@ -144,9 +145,9 @@ fn scored_run_of(r: &IngestRecord, solver: String, file: Arc<Smt2File>) -> Optio
 fn imported(
     r: &IngestRecord,
     track: Track,
-    solver: String,
+    solver: SolverName,
     file: Arc<Smt2File>,
-) -> Result<ScoredRun, (String, Arc<Smt2File>)> {
+) -> Result<ScoredRun, (SolverName, Arc<Smt2File>)> {
     let (Some(result), None, Some(cpu_time), Some(wallclock_time)) =
         (r.anchor_result, &r.validation, r.cputime, r.walltime)
     else {

@@ -114,9 +114,14 @@ pub fn build(input: &ScoringInput, policy: &Policy) -> (Vec<DivisionTable>, Join
     // One slot per (division, benchmark path) with its runs in input order.
     // Runs are grouped by their file first (hashing the file's parts), so each
     // distinct file's path is built once, not once per run.
-    let mut slots = Slots::default();
-    let mut slot_of_file: FxHashMap<&Smt2File, usize> = FxHashMap::default();
-    let mut slot_of_ptr: FxHashMap<*const Smt2File, usize> = FxHashMap::default();
+    // Sized for the distinct benchmarks (the inventory facts hold one per
+    // benchmark of the runs and the selection): no rehashing while joining.
+    let expect = input.benchmarks.len();
+    let mut slots = Slots::with_capacity(expect);
+    let mut slot_of_file: FxHashMap<&Smt2File, usize> =
+        FxHashMap::with_capacity_and_hasher(expect, Default::default());
+    let mut slot_of_ptr: FxHashMap<*const Smt2File, usize> =
+        FxHashMap::with_capacity_and_hasher(expect, Default::default());
     // The slot of each run (`usize::MAX`: not joined), then the runs grouped
     // by slot in one flat vector (a counting sort: no vector per slot).
     let mut slot_of_run = Vec::with_capacity(input.runs.len());
@@ -379,30 +384,69 @@ fn division_table<'a>(
 }
 
 /// The (division, benchmark path) slots of a track's runs and selection.
+/// Each slot's path is held once (in [`Slots::keys`]); the index finds a
+/// slot by a hash of its division and path, then compares them.
 #[derive(Default)]
 struct Slots<'a> {
-    /// Slot of each (division, path).
-    index: FxHashMap<(&'a Division, String), usize>,
+    /// Hash of (division, path) -> the first slot with that hash.
+    index: FxHashMap<u64, usize>,
+    /// Slots whose hash equals that of a different, earlier slot (searched
+    /// in order; 64-bit collisions are rare, correctness does not depend on it).
+    collided: Vec<(u64, usize)>,
     /// Per slot: division, path, the logic of the first file seen.
     keys: Vec<(&'a Division, String, &'a Logic)>,
     /// Per slot: how many runs it has.
     counts: Vec<usize>,
+    /// The path being looked up (one buffer, not a string per lookup).
+    path: String,
 }
 
 impl<'a> Slots<'a> {
+    /// Room for `n` slots.
+    fn with_capacity(n: usize) -> Self {
+        Slots {
+            index: FxHashMap::with_capacity_and_hasher(n, Default::default()),
+            keys: Vec::with_capacity(n),
+            counts: Vec::with_capacity(n),
+            ..Slots::default()
+        }
+    }
+
     /// The slot of `file` in `division`, added if new.
     fn slot(&mut self, division: &'a Division, file: &'a Smt2File) -> usize {
-        use std::collections::hash_map::Entry;
-        let s = self.keys.len();
-        match self.index.entry((division, file.path())) {
-            Entry::Occupied(e) => *e.get(),
-            Entry::Vacant(e) => {
-                self.keys.push((division, e.key().1.clone(), &file.logic));
-                self.counts.push(0);
-                e.insert(s);
-                s
+        use std::hash::{Hash, Hasher};
+        self.path.clear();
+        file.write_path(&mut self.path);
+        let mut h = crate::util::fxhash::FxHasher::default();
+        division.hash(&mut h);
+        self.path.hash(&mut h);
+        let h = h.finish();
+        let same = |keys: &[(&Division, String, &Logic)], s: usize, path: &str| {
+            keys[s].0 == division && keys[s].1 == path
+        };
+        let first = match self.index.get(&h) {
+            Some(&s) if same(&self.keys, s, &self.path) => return s,
+            Some(_) => false,
+            None => true,
+        };
+        if !first {
+            let found = self
+                .collided
+                .iter()
+                .find(|&&(k, s)| k == h && same(&self.keys, s, &self.path));
+            if let Some(&(_, s)) = found {
+                return s;
             }
         }
+        let s = self.keys.len();
+        self.keys.push((division, self.path.clone(), &file.logic));
+        self.counts.push(0);
+        if first {
+            self.index.insert(h, s);
+        } else {
+            self.collided.push((h, s));
+        }
+        s
     }
 
     /// Division -> its slots sorted by path: (path, logic, runs); `flat`
@@ -413,6 +457,7 @@ impl<'a> Slots<'a> {
         self,
         flat: &'f [Option<&'a ScoredRun>],
     ) -> BTreeMap<&'a Division, Vec<(String, &'a Logic, &'f [Option<&'a ScoredRun>])>> {
+        drop(self.index);
         let mut out: BTreeMap<&Division, Vec<_>> = BTreeMap::new();
         let mut rest = flat;
         for ((d, path, logic), n) in self.keys.into_iter().zip(self.counts) {

@@ -265,22 +265,32 @@ fn logic_runs<'a>(
     by_logic
 }
 
-/// Fills `all` with the indices of the entries in `runs`, in path order
-/// (inventories not in our path order, such as the reference tool's, are
-/// sorted: stably, by index, without moving the entries).
-fn candidates_in_path_order<'a>(
+/// The indices of the entries in `runs` in path order, or `None` when they
+/// are in path order already (inventories in our path order; the reference
+/// tool's orders 15 logics of 2025 differently: those are sorted, stably, by
+/// index, without moving the entries).
+fn path_order<'a>(
     view: &InventoryView<'a>,
     list: &[ViewEntry<'a>],
     runs: &[Range<usize>],
-    all: &mut Vec<u32>,
-) {
-    all.clear();
-    // Indices fit: select_view checked the list's length.
-    all.extend(runs.iter().flat_map(|r| r.clone()).map(|i| i as u32));
-    let cmp = |a: &u32, b: &u32| view.cmp_in_logic(&list[*a as usize], &list[*b as usize]);
-    if !all.is_sorted_by(|a, b| cmp(a, b).is_le()) {
-        all.sort_by(cmp);
+) -> Option<Vec<u32>> {
+    let le = |a: &ViewEntry<'a>, b: &ViewEntry<'a>| view.cmp_in_logic(a, b).is_le();
+    // Every pair of consecutive candidates: within each run, and across runs.
+    let sorted = runs.iter().all(|r| list[r.clone()].is_sorted_by(le))
+        && runs
+            .windows(2)
+            .all(|w| le(&list[w[0].end - 1], &list[w[1].start]));
+    if sorted {
+        return None;
     }
+    // Indices fit: select_view checked the list's length.
+    let mut all: Vec<u32> = runs
+        .iter()
+        .flat_map(|r| r.clone())
+        .map(|i| i as u32)
+        .collect();
+    all.sort_by(|a, b| view.cmp_in_logic(&list[*a as usize], &list[*b as usize]));
+    Some(all)
 }
 
 /// [`select`] over an inventory view: the same selection, without copying
@@ -359,6 +369,8 @@ pub fn select_view<'v, 'a>(
     let mut all: Vec<u32> = Vec::new();
     let mut eligible: Vec<u32> = Vec::new();
     let mut picks = Picks::default();
+    // The logics selected in, in name order.
+    let mut chosen_logics: Vec<(&str, &[Range<usize>])> = Vec::new();
     for (&logic_name, runs) in &by_logic {
         let logic = view.logic(&list[runs[0].start]);
         if def.division_of(logic_name).is_none()
@@ -370,7 +382,25 @@ pub fn select_view<'v, 'a>(
             excluded.push(logic_name);
             continue;
         }
-        candidates_in_path_order(view, list, runs, &mut all);
+        chosen_logics.push((logic_name, runs));
+    }
+    // The path order of every logic's candidates, checked (and where needed
+    // sorted) on the rayon pool: it draws no random number.
+    let orders: Vec<Option<Vec<u32>>> = {
+        use rayon::prelude::*;
+        chosen_logics
+            .par_iter()
+            .map(|(_, runs)| path_order(view, list, runs))
+            .collect()
+    };
+    for ((logic_name, runs), order) in chosen_logics.into_iter().zip(orders) {
+        let logic = view.logic(&list[runs[0].start]);
+        all.clear();
+        match order {
+            Some(sorted) => all.extend(sorted),
+            // Indices fit: the list's length was checked.
+            None => all.extend(runs.iter().flat_map(|r| r.clone()).map(|i| i as u32)),
+        }
         let mut st = LogicStats {
             all: all.len(),
             ..LogicStats::default()

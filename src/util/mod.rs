@@ -5,6 +5,9 @@
 pub mod colour;
 pub mod escape;
 pub mod fxhash;
+pub mod hugepages;
 pub mod parallel;
 pub mod process;
 pub mod rng;
+pub mod seekbuf;
+pub mod writeback;

@@ -65,7 +65,7 @@ fn demo() -> TrackReport {
                     0.1 + seed as f64 * 0.7
                 };
                 runs.push(ScoredRun {
-                    solver: s.to_string(),
+                    solver: (*s).into(),
                     track: Track::SingleQuery,
                     file: Smt2File {
                         incremental: false,

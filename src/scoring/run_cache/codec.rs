@@ -27,7 +27,7 @@ use crate::benchmarks::Smt2File;
 use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes as put_b, put_u};
 use crate::formats::table_identity::TableIdentity;
 use crate::model::{Answer, Logic, Track};
-use crate::scoring::{RunTime, ScoredRun};
+use crate::scoring::{RunTime, ScoredRun, SolverName};
 use crate::util::fxhash::FxHashMap;
 use std::sync::Arc;
 
@@ -238,7 +238,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
     let n = r.count(1)?;
     let mut solvers = Vec::with_capacity(n);
     for _ in 0..n {
-        solvers.push(r.str()?);
+        solvers.push(SolverName::from(r.str()?));
     }
     let n = r.count(1)?;
     let mut logics = Vec::with_capacity(n);
@@ -275,7 +275,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
     let n = r.count(MIN_RUN_BYTES)?;
     let mut runs = Vec::with_capacity(n);
     for _ in 0..n {
-        let solver = (*r.index(&solvers)?).to_owned();
+        let solver = r.index(&solvers)?.clone();
         let file = Arc::clone(r.index(&files)?);
         let track = track(r.byte()?)?;
         let answer = answer_of(r.byte()?)?;
