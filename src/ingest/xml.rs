@@ -740,6 +740,7 @@ mod tests {
         let mut input = open_results(&path).unwrap();
         assert!(input.read_to_end(&mut got).is_err());
         assert_eq!(got, b"<result/>");
+    }
 
     /// Gives `data` in pieces of `piece` bytes, then fails (once `fail`).
     struct Failing {
