@@ -63,6 +63,7 @@ pub struct Decoder<R> {
     block: Block,
     tt: Vec<u32>,
     lf: Vec<u32>,
+    multi: bwt::MultiScratch,
     pre: Vec<u8>,
     rle: Rle,
     crc: Crc,
@@ -87,6 +88,7 @@ impl<R: BufRead> Decoder<R> {
             block: Block::default(),
             tt: Vec::new(),
             lf: Vec::new(),
+            multi: bwt::MultiScratch::default(),
             pre: Vec::new(),
             rle: Rle::new(),
             crc: Crc::default(),
@@ -139,6 +141,7 @@ impl<R: BufRead> Decoder<R> {
                                 &b.counts,
                                 orig,
                                 &mut self.tt,
+                                &mut self.multi,
                                 &mut self.pre,
                             ),
                             Walk::Two => bwt::two_chains(

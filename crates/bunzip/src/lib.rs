@@ -4,11 +4,13 @@
 //! Decoding a bzip2 block is dominated by the inverse Burrows-Wheeler
 //! transform, a chain of dependent loads from a table of 4 bytes per byte of
 //! the block (3.6 MB for the usual 900 kB blocks): memory latency bound.
-//! [`Walk::Two`] builds both the forward and the backward permutation in one
-//! pass and walks them at once from the two ends of the block, so two cache
-//! misses are in flight instead of one ([`bwt`]); measured on the
-//! development machine it was slower than the single walk, which is the
-//! default ([`Walk::One`]).
+//! [`Walk::Multi`] (the default) cuts that chain at 256 marked rows and
+//! walks eight of the pieces at once over the one table, so eight cache
+//! misses are in flight instead of one, then joins the pieces in order
+//! ([`bwt::multi_chain`]): about twice as fast as libbzip2 on BenchExec
+//! result files. [`Walk::One`] is libbzip2's single walk; [`Walk::Two`]
+//! walks forward and backward at once over two tables and was measured
+//! slower than one walk.
 //!
 //! ```
 //! use std::io::Read;
