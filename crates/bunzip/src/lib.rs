@@ -41,7 +41,7 @@
 //! value in use, each Huffman code resolving to a symbol, runs and blocks not
 //! longer than the stream's block size, origin pointer inside the block), so
 //! a damaged input is an [`Error`], never a panic, and memory stays bounded
-//! by the block size (about 10 bytes per byte of it). Work per block is
+//! by the block size (about 12 bytes per byte of it). Work per block is
 //! bounded too: at most 50 symbols per selector. Blocks in the obsolete
 //! randomised mode (bzip2 0.9.0 and older) are [`Error::Randomised`]: the
 //! caller may fall back to another decoder.
