@@ -56,6 +56,15 @@ fn run_bytes(r: &XmlRun) -> u64 {
     (r.name.len() + r.expected_verdict.as_ref().map_or(0, String::len)) as u64
 }
 
+/// `Read::read` of a [`BufRead`]: a copy out of its buffer.
+fn read_through_buffer(r: &mut impl BufRead, out: &mut [u8]) -> std::io::Result<usize> {
+    let avail = r.fill_buf()?;
+    let n = avail.len().min(out.len());
+    out[..n].copy_from_slice(&avail[..n]);
+    r.consume(n);
+    Ok(n)
+}
+
 /// A reader that fails once more than [`MAX_ELEMENT_BYTES`] were consumed
 /// since the parser last reset the shared counter (after every event).
 struct Capped<R> {
@@ -65,11 +74,7 @@ struct Capped<R> {
 
 impl<R: BufRead> Read for Capped<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let avail = self.fill_buf()?;
-        let n = avail.len().min(out.len());
-        out[..n].copy_from_slice(&avail[..n]);
-        self.consume(n);
-        Ok(n)
+        read_through_buffer(self, out)
     }
 }
 
@@ -244,11 +249,7 @@ impl<R> Drop for ChunkReader<R> {
 
 impl<R: Read> Read for ChunkReader<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let avail = self.fill_buf()?;
-        let n = avail.len().min(out.len());
-        out[..n].copy_from_slice(&avail[..n]);
-        self.consume(n);
-        Ok(n)
+        read_through_buffer(self, out)
     }
 }
 

@@ -36,6 +36,19 @@ fn starts(counts: &[u32; 256]) -> [u32; 256] {
     start
 }
 
+/// Fills `tt` with the forward permutation: `tt[j]` packs the row of `L`
+/// that row `j` of `F` continues in, and `L[j]`.
+fn forward_table(last: &[u8], counts: &[u32; 256], tt: &mut Vec<u32>) {
+    let mut next = starts(counts);
+    tt.clear();
+    tt.resize(last.len(), 0);
+    for (i, &b) in last.iter().enumerate() {
+        let j = next[b as usize] as usize;
+        next[b as usize] += 1;
+        tt[j] = pack(i, last[j]);
+    }
+}
+
 /// Inverts with one forward walk. `last` is non-empty, `orig_ptr <
 /// last.len()`, `counts` the byte counts of `last`. `tt` is scratch space.
 pub fn one_chain(
@@ -46,14 +59,7 @@ pub fn one_chain(
     out: &mut Vec<u8>,
 ) {
     let n = last.len();
-    let mut next = starts(counts);
-    tt.clear();
-    tt.resize(n, 0);
-    for (i, &b) in last.iter().enumerate() {
-        let j = next[b as usize] as usize;
-        next[b as usize] += 1;
-        tt[j] = pack(i, last[j]);
-    }
+    forward_table(last, counts, tt);
     out.clear();
     out.resize(n, 0);
     let mut p = (tt[orig_ptr] >> 8) as usize;
@@ -169,14 +175,7 @@ pub fn multi_chain(
     if n < 64 * m {
         return one_chain(last, counts, orig_ptr, tt, out);
     }
-    let mut next = starts(counts);
-    tt.clear();
-    tt.resize(n, 0);
-    for (i, &b) in last.iter().enumerate() {
-        let j = next[b as usize] as usize;
-        next[b as usize] += 1;
-        tt[j] = pack(i, last[j]);
-    }
+    forward_table(last, counts, tt);
     let first = (tt[orig_ptr] >> 8) as usize;
     // Marked rows; segment 0 starts at `first`.
     sc.seg_start.clear();
