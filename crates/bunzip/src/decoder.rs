@@ -43,7 +43,7 @@ enum State {
 /// Decodes concatenated bzip2 streams from a [`BufRead`].
 ///
 /// Memory: one block in its three forms (last column, walk tables, pre-RLE1
-/// data), at most about 10 bytes per byte of the block size (9 MB for
+/// data, the segmented walk's pieces), at most about 12 bytes per byte of the block size (11 MB for
 /// `-9`), whatever the input; input is read ahead by at most 8 bytes.
 ///
 /// Errors ([`Error`] inside the [`std::io::Error`]): the output of a block
