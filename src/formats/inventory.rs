@@ -5,7 +5,7 @@
 
 use crate::formats::datafile::{self, DataFileError};
 use crate::model::{Logic, Status};
-use crate::util::fxhash::FxHashMap;
+use crate::util::fxhash::IndexTable;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -464,36 +464,6 @@ impl<'a> ViewTables<'a> {
             status,
             incremental: file.incremental,
         }
-    }
-}
-
-/// Distinct keys in order of first appearance, each with its index: the
-/// logic and family tables of a view ([`Inventory::view`]) and of the
-/// inventory cache's encoder.
-pub(crate) struct IndexTable<K> {
-    /// The keys, by index.
-    pub(crate) items: Vec<K>,
-    ix: FxHashMap<K, u32>,
-}
-
-impl<K> Default for IndexTable<K> {
-    fn default() -> Self {
-        IndexTable {
-            items: Vec::new(),
-            ix: FxHashMap::default(),
-        }
-    }
-}
-
-impl<K: std::hash::Hash + Eq + Copy> IndexTable<K> {
-    /// The index of `key`, appended when new. (An inventory in memory cannot
-    /// hold 2^32 distinct logics or families: each is a benchmark's.)
-    pub(crate) fn index_of(&mut self, key: K) -> u32 {
-        let items = &mut self.items;
-        *self.ix.entry(key).or_insert_with(|| {
-            items.push(key);
-            u32::try_from(items.len() - 1).unwrap_or(u32::MAX)
-        })
     }
 }
 

@@ -30,10 +30,11 @@
 use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
-    Category, IncrementalInfo, IndexTable, Inventory, InventoryView, NonIncrementalInfo, ScanError,
-    Smt2File, ViewEntry,
+    Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError, Smt2File,
+    ViewEntry,
 };
 use crate::model::{Logic, Status};
+use crate::util::fxhash::IndexTable;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 

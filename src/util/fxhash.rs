@@ -77,6 +77,37 @@ pub type FxHashMap<K, V> = HashMap<K, V, FxBuildHasher>;
 /// A `HashSet` with [`FxHasher`].
 pub type FxHashSet<T> = HashSet<T, FxBuildHasher>;
 
+/// Distinct keys in order of first appearance, each with its index (as
+/// `u32`): the logic and family tables of an inventory view and of the
+/// inventory cache's encoder, the solver, logic and family tables of the run
+/// cache's encoder.
+pub(crate) struct IndexTable<K> {
+    /// The keys, by index.
+    pub(crate) items: Vec<K>,
+    ix: FxHashMap<K, u32>,
+}
+
+impl<K> Default for IndexTable<K> {
+    fn default() -> Self {
+        IndexTable {
+            items: Vec::new(),
+            ix: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Copy> IndexTable<K> {
+    /// The index of `key`, appended when new. (No table in memory holds 2^32
+    /// distinct keys: each is a benchmark's or a run's.)
+    pub(crate) fn index_of(&mut self, key: K) -> u32 {
+        let items = &mut self.items;
+        *self.ix.entry(key).or_insert_with(|| {
+            items.push(key);
+            u32::try_from(items.len() - 1).unwrap_or(u32::MAX)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,7 +28,7 @@ use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes as put_b, pu
 use crate::formats::table_identity::TableIdentity;
 use crate::model::{Answer, Logic, Track};
 use crate::scoring::{RunTime, ScoredRun, SolverName};
-use crate::util::fxhash::FxHashMap;
+use crate::util::fxhash::{FxHashMap, IndexTable};
 use std::sync::Arc;
 
 /// The first bytes of a run cache file.
@@ -119,14 +119,14 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
         put_b(&mut p, line);
     }
     put_u(&mut p, runs.skipped as u64);
-    let mut solvers = Table::default();
-    let mut logics = Table::default();
-    let mut families: Table<&[String]> = Table::default();
+    let mut solvers = IndexTable::default();
+    let mut logics = IndexTable::default();
+    let mut families: IndexTable<&[String]> = IndexTable::default();
     let mut files: Vec<&Smt2File> = Vec::new();
     let mut file_ix: FxHashMap<*const Smt2File, u64> = FxHashMap::default();
     let mut rows = Vec::with_capacity(runs.runs.len() * 24);
     for r in &runs.runs {
-        put_u(&mut rows, solvers.index(r.solver.as_str()));
+        put_u(&mut rows, u64::from(solvers.index_of(r.solver.as_str())));
         let f = *file_ix.entry(Arc::as_ptr(&r.file)).or_insert_with(|| {
             files.push(&r.file);
             files.len() as u64 - 1
@@ -157,8 +157,8 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
         .map(|f| {
             (
                 f.incremental,
-                logics.index(f.logic.as_str()),
-                families.index(f.family.as_slice()),
+                u64::from(logics.index_of(f.logic.as_str())),
+                u64::from(families.index_of(f.family.as_slice())),
                 f.name.as_str(),
             )
         })
@@ -188,30 +188,6 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
     put_u(&mut p, runs.runs.len() as u64);
     p.extend_from_slice(&rows);
     cache_file::frame(&KIND, hash, &p)
-}
-
-/// Distinct values in first-seen order.
-struct Table<T> {
-    items: Vec<T>,
-    ix: FxHashMap<T, u64>,
-}
-
-impl<T> Default for Table<T> {
-    fn default() -> Self {
-        Table {
-            items: Vec::new(),
-            ix: FxHashMap::default(),
-        }
-    }
-}
-
-impl<T: Copy + Eq + std::hash::Hash> Table<T> {
-    fn index(&mut self, v: T) -> u64 {
-        *self.ix.entry(v).or_insert_with(|| {
-            self.items.push(v);
-            self.items.len() as u64 - 1
-        })
-    }
 }
 
 /// Decodes a cache file made for the input file hashing to `hash`: the runs
