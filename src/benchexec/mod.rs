@@ -11,7 +11,7 @@
 //! tasks/<track dir>/<LOGIC>/scrambledN.yml
 //! tools/*.py                             tool-info modules (PYTHONPATH=EXECDIR)
 //! run-local.sh, run-vcloud.sh, docker/<rundefinition>.sh
-//! bin/                                   smtcomp-trace-executor, smtcomp-proof-wrapper (optional)
+//! bin/                                   smtcomp-trace-executor, smtcomp-proof-wrapper (copied before each call, visibility.rs)
 //! results/<track dir>/<definition>/      BenchExec output (*.results.*.xml.bz2, *.logfiles.zip)
 //! ```
 
@@ -24,8 +24,10 @@ mod plan;
 mod runner;
 mod scripts;
 mod store;
+pub mod system;
 mod tasks;
 mod validation;
+pub mod visibility;
 mod write;
 
 pub use binaries::binary_problems;

@@ -4,6 +4,7 @@
 //! SIGKILL, so a deadlocked tool-info container process cannot outlive the call.
 
 use super::scripts::call_timeout;
+use super::visibility;
 use crate::formats::generation::{Definition, Manifest};
 use crate::model::Track;
 use crate::util::process::{self, Sink, Supervised};
@@ -49,6 +50,9 @@ pub struct CallOutcome {
     pub log: PathBuf,
     /// Wall time of the call.
     pub elapsed: Duration,
+    /// What the runs could see besides `/` (read-only): the execution
+    /// directory, the prepared benchmarks, the directories mounted read-only.
+    pub visible: Vec<PathBuf>,
 }
 
 impl CallOutcome {
@@ -185,6 +189,20 @@ fn run_file(
         )
     })?;
 
+    let mut search = opts.extra_path.clone();
+    search.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    // The helpers in EXECDIR/bin/ (visible in the container wherever EXECDIR
+    // lives), the hidden directories the runs need mounted (visibility.rs).
+    visibility::stage_helpers(execdir, visibility::helpers_of(def.track), &search)?;
+    let mut path = vec![execdir.join("bin")];
+    path.extend(search);
+    let mut read_only = opts.read_only_dirs.clone();
+    read_only.extend(visibility::definition_mounts(execdir, def, &path));
+    read_only.extend(visibility::env_read_only_dirs()?);
+    let read_only = visibility::outermost(read_only);
+
     let mut argv = vec![
         opts.benchexec.to_string_lossy().into_owned(),
         def_path.to_string(),
@@ -193,7 +211,7 @@ fn run_file(
         execdir,
         &prepared,
         opts.container,
-        &opts.read_only_dirs,
+        &read_only,
     ));
     argv.extend(
         [
@@ -211,11 +229,6 @@ fn run_file(
     if let Some(t) = &opts.start_time {
         argv.extend(["--startTime".to_string(), t.clone()]);
     }
-    let mut path = vec![execdir.join("bin")];
-    path.extend(opts.extra_path.iter().cloned());
-    path.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
     let mut pythonpath = vec![execdir.to_path_buf()];
     pythonpath.extend(std::env::split_paths(
         &std::env::var_os("PYTHONPATH").unwrap_or_default(),
@@ -254,6 +267,10 @@ fn run_file(
         results,
         log,
         elapsed: finished.elapsed,
+        visible: [execdir.to_path_buf(), prepared]
+            .into_iter()
+            .chain(read_only)
+            .collect(),
     })
 }
 

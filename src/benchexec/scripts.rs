@@ -59,7 +59,8 @@ pub fn run_local(m: &Manifest, prepared_rel: &str) -> String {
          # timeout, and afterwards SIGKILL to the session's process group (BenchExec's tool-info\n\
          # container process can outlive it). Results: results/<track>/<definition>/.\n\
          # Environment: BENCHEXEC (default benchexec), SMTCOMP_BENCHEXEC_ARGS (extra words, e.g. -N 2),\n\
-         # SMTCOMP_NO_CONTAINER=1 (use --no-container).\n",
+         # SMTCOMP_NO_CONTAINER=1 (use --no-container), SMTCOMP_READ_ONLY_DIRS (DIR:DIR...: mounted\n\
+         # read-only into the container, e.g. a solver installed under /home or /tmp, which it hides).\n",
     );
     s.push_str(&format!(
         "PREPARED=$(cd \"$EXECDIR\" && cd -- {} && pwd)\n",
@@ -72,7 +73,16 @@ if [ "${SMTCOMP_NO_CONTAINER:-0}" = 1 ]; then
 else
   MODE=(--read-only-dir / --hidden-dir /home --overlay-dir "$EXECDIR")
   case "$PREPARED/" in "$EXECDIR"/*) ;; *) MODE+=(--read-only-dir "$PREPARED") ;; esac
+  IFS=: read -r -a RO <<< "${SMTCOMP_READ_ONLY_DIRS:-}"
+  for d in "${RO[@]}"; do [ -z "$d" ] || MODE+=(--read-only-dir "$d"); done
 fi
+# The helpers in bin/, which the container shows wherever EXECDIR lives (a copy on PATH
+# under /home or /tmp would be hidden from the tool-info modules and the runs).
+for h in smtcomp-trace-executor smtcomp-proof-wrapper; do
+  if [ ! -x "$EXECDIR/bin/$h" ] && p=$(command -v "$h"); then
+    mkdir -p "$EXECDIR/bin" && cp -- "$p" "$EXECDIR/bin/$h"
+  fi
+done
 read -r -a EXTRA <<< "${SMTCOMP_BENCHEXEC_ARGS:-}"
 "#,
     );

@@ -126,6 +126,9 @@ pub fn run(
     log: &mut dyn FnMut(&str),
 ) -> anyhow::Result<DemoOutcome> {
     let comp = Competition::from_path(&opts.competition)?;
+    // What the runs need from the system (BenchExec, its cgroups, the helpers),
+    // before any stage: a missing piece is named now, not after the stages before the runs.
+    runner.check()?;
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
@@ -218,7 +221,6 @@ pub fn run(
         &[&exec.join("manifest.json")],
         log,
         || {
-            runner.check()?;
             let runs = pipeline::run_all(runner, &exec, &manifest);
             pipeline::require_all(&runs)?;
             Ok(format!("{} definitions run", runs.len()))

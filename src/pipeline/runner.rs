@@ -105,6 +105,9 @@ impl Runner for LocalBenchExec {
                 self.options.benchexec.display()
             );
         }
+        if let Some(problem) = cgroup_problem(&self.options.benchexec) {
+            anyhow::bail!("{problem}");
+        }
         let mut dirs = self.options.extra_path.clone();
         dirs.extend(std::env::split_paths(
             &std::env::var_os("PATH").unwrap_or_default(),
@@ -157,7 +160,7 @@ pub fn definition_run(
         },
         Ok(o) => RunStatus::Failed {
             reason: format!(
-                "BenchExec exit code {:?}{} (see {}){}",
+                "BenchExec exit code {:?}{} (see {}){}{}",
                 o.exit_code,
                 if o.exit_code == Some(0) {
                     format!(" but {} of {result_files} result file(s)", o.results.len())
@@ -168,6 +171,9 @@ pub fn definition_run(
                 reason_line(&o.log)
                     .map(|l| format!("; BenchExec said: {l}"))
                     .unwrap_or_default(),
+                container_hint(&o.log, &o.visible)
+                    .map(|h| format!("; {h}"))
+                    .unwrap_or_default(),
             ),
         },
         Err(e) => RunStatus::Failed { reason: e },
@@ -177,6 +183,19 @@ pub fn definition_run(
         status,
         log,
     }
+}
+
+/// [`crate::benchexec::system::cgroup_problem`], asked once per process and
+/// BenchExec (the check takes about a second).
+fn cgroup_problem(benchexec: &Path) -> Option<String> {
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+    static ASKED: Mutex<BTreeMap<PathBuf, Option<String>>> = Mutex::new(BTreeMap::new());
+    let mut asked = ASKED.lock().unwrap_or_else(|e| e.into_inner());
+    asked
+        .entry(benchexec.to_path_buf())
+        .or_insert_with(|| crate::benchexec::system::cgroup_problem(benchexec))
+        .clone()
 }
 
 /// Whether `name` is an executable file on PATH.
@@ -200,6 +219,20 @@ fn is_executable(p: &Path) -> bool {
         return p.is_file();
     }
     on_path(&p.to_string_lossy())
+}
+
+/// Why the container may be the cause of a failed call: a path of BenchExec's
+/// log (its last 1 MiB) that exists here but is hidden from the runs (in none
+/// of the `visible` directories)
+/// ([`crate::benchexec::visibility::hidden_path_hint`]).
+pub fn container_hint(log: &Path, visible: &[PathBuf]) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(log).ok()?;
+    let len = f.metadata().ok()?.len();
+    f.seek(SeekFrom::Start(len.saturating_sub(1 << 20))).ok()?;
+    let mut bytes = Vec::new();
+    f.take(1 << 20).read_to_end(&mut bytes).ok()?;
+    crate::benchexec::visibility::hidden_path_hint(&String::from_utf8_lossy(&bytes), visible)
 }
 
 /// BenchExec's reason for failing, from its log: the last `ERROR`/`CRITICAL`

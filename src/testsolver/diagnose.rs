@@ -32,6 +32,9 @@ pub struct Context<'a> {
     pub memory_mb: u64,
     /// Incremental: locates the command a bad response answered (replay).
     pub locate: &'a dyn Fn() -> Option<Located>,
+    /// What the runs could see besides `/`: the output directory and the
+    /// directories mounted read-only (a hidden file elsewhere gets a hint).
+    pub visible: &'a [std::path::PathBuf],
 }
 
 /// The command a solver's response answered (incremental).
@@ -112,8 +115,10 @@ pub fn diagnose(r: &IngestRecord, cx: &Context<'_>) -> RunResult {
             let why = match r.output_answer.as_deref() {
                 Some("unknown") => "no answer: the solver answered unknown".to_string(),
                 Some(line) => format!(
-                    "no answer: the first output line is '{}', not sat, unsat or unknown",
-                    cut(line)
+                    "no answer: the first output line is '{}', not sat, unsat or unknown{}{}",
+                    cut(line),
+                    exit_text(r).map_or(String::new(), |e| format!(" ({e})")),
+                    hidden_hint(output.as_deref(), cx.visible)
                 ),
                 None => format!(
                     "no answer: the solver printed nothing{}",
@@ -136,7 +141,9 @@ pub fn diagnose(r: &IngestRecord, cx: &Context<'_>) -> RunResult {
                 cx.memory_mb
             ),
         ),
-        RunAnswer::Done | RunAnswer::Error => fail(&mut out, error_text(r, output.as_deref())),
+        RunAnswer::Done | RunAnswer::Error => {
+            fail(&mut out, error_text(r, output.as_deref(), cx.visible))
+        }
     }
     out
 }
@@ -333,7 +340,7 @@ fn incremental(
     }
     let after = format!("after {answered} of {n} check-sat answers");
     let Some(bad) = &data.bad else {
-        out.reason = format!("{} ({after})", error_text(r, output));
+        out.reason = format!("{} ({after})", error_text(r, output, cx.visible));
         return;
     };
     out.reason = if let Some(what) = bad.strip_prefix("BAD response to set-option command: ") {
@@ -452,7 +459,7 @@ fn signal_name(sig: i32) -> &'static str {
 
 /// Why an `error` run failed: an `(error ...)` line, a crash with its exit code
 /// or signal and the last output lines, or the ingestion's reason.
-fn error_text(r: &IngestRecord, output: Option<&str>) -> String {
+fn error_text(r: &IngestRecord, output: Option<&str>, visible: &[std::path::PathBuf]) -> String {
     let first = r.output_answer.as_deref().unwrap_or("");
     let tail = output.map(last_lines).unwrap_or_default();
     let tail = if tail.is_empty() {
@@ -467,13 +474,22 @@ fn error_text(r: &IngestRecord, output: Option<&str>) -> String {
             exit_text(r).map_or(String::new(), |e| format!(" ({e})"))
         );
     }
+    let hint = hidden_hint(output, visible);
     match exit_text(r) {
-        Some(e) => format!("crash: {e}{tail}"),
+        Some(e) => format!("crash: {e}{tail}{hint}"),
         None => format!(
-            "error: {}{tail}",
+            "error: {}{tail}{hint}",
             r.error.clone().unwrap_or_else(|| "no answer".into())
         ),
     }
+}
+
+/// A file the solver's output names that BenchExec's container hides
+/// (`/home`, `/tmp`) but exists here: a line naming it and the remedy, or "".
+fn hidden_hint(output: Option<&str>, visible: &[std::path::PathBuf]) -> String {
+    output
+        .and_then(|o| crate::benchexec::visibility::hidden_path_hint(o, visible))
+        .map_or(String::new(), |h| format!("\n  {h}"))
 }
 
 /// The last [`TAIL_LINES`] non-blank lines, each indented and cut.

@@ -322,13 +322,7 @@ pub fn run(
                     .iter()
                     .map(|&i| sub.participations[i].clone())
                     .collect();
-                let p = preflight::check(
-                    &one,
-                    &tested,
-                    Some(out.join(dir).as_path()),
-                    &path,
-                    std::slice::from_ref(&opts.bin_dir),
-                );
+                let p = preflight::check(&one, &tested, Some(out.join(dir).as_path()), &path);
                 all.problems.extend(p.problems);
                 all.mounts.extend(p.mounts);
             }
@@ -336,13 +330,7 @@ pub fn run(
             all.mounts.retain(|m| !m.starts_with(out.join("archives")));
             all
         }
-        None => preflight::check(
-            sub,
-            &tested,
-            solver_dir.as_deref(),
-            &path,
-            std::slice::from_ref(&opts.bin_dir),
-        ),
+        None => preflight::check(sub, &tested, solver_dir.as_deref(), &path),
     };
     if !pre.problems.is_empty() {
         bail!(
@@ -445,7 +433,10 @@ pub fn run(
         &records,
     )?;
 
-    // Verdicts.
+    // Verdicts. (The runs saw the output directory and the pre-flight's mounts.)
+    let visible: Vec<PathBuf> = std::iter::once(out.clone())
+        .chain(pre.mounts.iter().cloned())
+        .collect();
     for tr in &mut report.tracks {
         let Some(set) = sets.iter().find(|s| s.track == tr.track) else {
             continue;
@@ -508,6 +499,7 @@ pub fn run(
                                     time_limit: limits.time_s,
                                     memory_mb: limits.memory_mb,
                                     locate: &locate,
+                                    visible: &visible,
                                 },
                             );
                             if r.status.as_deref() == Some("FAILED") {

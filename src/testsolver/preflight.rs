@@ -10,9 +10,7 @@ use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-/// Directories the container of our BenchExec calls hides: `--hidden-dir
-/// /home` (ours) and BenchExec's defaults (`/tmp`, `/run`).
-pub const HIDDEN_DIRS: [&str; 4] = ["/home", "/tmp", "/run", "/var/run"];
+use crate::benchexec::visibility::{interpreter, mount_if_hidden};
 
 /// The outcome of the checks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -27,13 +25,13 @@ pub struct Preflight {
 /// `tracks`: binaries with a `/` (and every binary when `solver_dir` is
 /// given) are files of `solver_dir` (else of the current directory `cwd`),
 /// bare names are looked up on `path` (the PATH BenchExec's runs get).
-/// `extra` directories (the `smtcomp-*` helper binaries) are mounted when hidden.
+/// (The `smtcomp-*` helpers need no mount: the runner copies them into
+/// `EXECDIR/bin/`, see [`crate::benchexec::visibility`].)
 pub fn check(
     sub: &Submission,
     tracks: &BTreeSet<Track>,
     solver_dir: Option<&Path>,
     path: &[PathBuf],
-    extra: &[PathBuf],
 ) -> Preflight {
     let mut out = Preflight::default();
     let mut seen = BTreeSet::new();
@@ -90,9 +88,6 @@ pub fn check(
         if let Some(problem) = executable_problem(&file, path, &mut out.mounts) {
             out.problems.push(format!("{what}: {problem}"));
         }
-    }
-    for d in extra {
-        mount_if_hidden(d, &mut out.mounts);
     }
     // A mount inside another one is redundant.
     let all: Vec<PathBuf> = out.mounts.iter().cloned().collect();
@@ -153,61 +148,4 @@ fn executable_problem(
         mount_if_hidden(dir, mounts);
     }
     None
-}
-
-/// The program a `#!` line starts (`/usr/bin/env X`: X), if the file has one.
-fn interpreter(file: &Path) -> Option<String> {
-    use std::io::Read;
-    let mut head = [0u8; 256];
-    let n = std::fs::File::open(file).ok()?.read(&mut head).ok()?;
-    let head = &head[..n];
-    let line = head.strip_prefix(b"#!")?;
-    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
-    let line = String::from_utf8_lossy(line);
-    let mut words = line.split_whitespace();
-    let first = words.next()?.to_string();
-    if first.ends_with("/env") {
-        return words.find(|w| !w.starts_with('-')).map(str::to_string);
-    }
-    Some(first)
-}
-
-/// Adds `dir` (absolute) to `mounts` when it lies in a directory the container hides.
-fn mount_if_hidden(dir: &Path, mounts: &mut BTreeSet<PathBuf>) {
-    let abs = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    for d in [dir.to_path_buf(), abs] {
-        if d.is_absolute() && hidden(&d) {
-            mounts.insert(d);
-        }
-    }
-}
-
-/// Whether `p` lies in a directory BenchExec's container hides.
-pub fn hidden(p: &Path) -> bool {
-    HIDDEN_DIRS.iter().any(|h| p.starts_with(h))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn interpreters_of_scripts() {
-        let dir = tempfile::tempdir().unwrap();
-        let f = dir.path().join("s");
-        std::fs::write(&f, "#!/usr/bin/env -S python3 -u\nprint(1)\n").unwrap();
-        assert_eq!(interpreter(&f).as_deref(), Some("python3"));
-        std::fs::write(&f, "#! /bin/sh -e\n").unwrap();
-        assert_eq!(interpreter(&f).as_deref(), Some("/bin/sh"));
-        std::fs::write(&f, "\x7fELF").unwrap();
-        assert_eq!(interpreter(&f), None);
-    }
-
-    #[test]
-    fn hidden_directories() {
-        assert!(hidden(Path::new("/home/u/solver")));
-        assert!(hidden(Path::new("/tmp/x")));
-        assert!(!hidden(Path::new("/homework/x")));
-        assert!(!hidden(Path::new("/usr/bin")));
-    }
 }

@@ -47,8 +47,8 @@ fn real_benchexec_runs_agree_with_the_corpus() {
         std::fs::copy(root().join("demo/archives/cvc5").join(f), archive.join(f)).unwrap();
     }
 
-    let smtcomp = env!("CARGO_BIN_EXE_smtcomp");
-    let o = Command::new(smtcomp)
+    let smtcomp = crate::support::smtcomp_bin();
+    let o = Command::new(&smtcomp)
         .arg("--competition")
         .arg(root().join("demo/competition.toml"))
         .args(["generate", "--solvers-on-path", "--submissions"])
@@ -63,7 +63,7 @@ fn real_benchexec_runs_agree_with_the_corpus() {
 
     let start = std::time::Instant::now();
     let log = std::fs::File::create(work.path().join("run-local.log")).unwrap();
-    let status = Command::new(smtcomp)
+    let status = Command::new(&smtcomp)
         .arg("run-local")
         .arg(&ex)
         .args(["--jobs", "2", "--start-time", "2025-06-01 12:00:00"])
@@ -177,7 +177,7 @@ fn real_benchexec_runs_agree_with_the_corpus() {
     assert_eq!(checked, 5 * 5 + 2 + 4 * 6 + 1);
     // Ingestion maps every run back through the generated per-run manifest.
     let runs = work.path().join("runs.jsonl");
-    let o = Command::new(smtcomp)
+    let o = Command::new(&smtcomp)
         .arg("--competition")
         .arg(root().join("demo/competition.toml"))
         .arg("ingest")

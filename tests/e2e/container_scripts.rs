@@ -32,7 +32,8 @@ cd "$wd" && exec "$@"
 fn run_script(exec: &Path, script: &str, bench: &Path, work: &Path) -> (i32, String, Vec<String>) {
     let record = work.with_extension("args");
     let engine = exec.join("../engine.sh");
-    let bin = Path::new(env!("CARGO_BIN_EXE_smtcomp")).parent().unwrap();
+    let smtcomp = crate::support::smtcomp_bin();
+    let bin = smtcomp.parent().unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
@@ -72,7 +73,8 @@ fn image_scripts_mount_solver_helpers_and_a_writable_dir_and_pass_the_checker() 
     if require_tool("cvc5").is_none() {
         return;
     }
-    let bin = Path::new(env!("CARGO_BIN_EXE_smtcomp")).parent().unwrap();
+    let smtcomp = crate::support::smtcomp_bin();
+    let bin = smtcomp.parent().unwrap();
     for helper in ["smtcomp-proof-wrapper", "smtcomp-trace-executor"] {
         assert!(
             bin.join(helper).is_file(),

@@ -16,9 +16,9 @@ fn demo_runs_the_whole_pipeline_and_reuses_finished_stages() {
         }
     }
     // Not under /tmp: BenchExec's container hides /tmp.
-    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-test");
+    let out = crate::support::target_tmp().join("demo-test");
     let run = |fresh: bool| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
+        let mut cmd = Command::new(crate::support::smtcomp_bin());
         cmd.current_dir(root())
             .args(["demo", "--jobs", "2", "--out"])
             .arg(&out);
@@ -212,9 +212,9 @@ fn demo_json_is_one_document_that_agrees_with_the_files_written() {
     }
     // The reduced demo (the replay recording's inputs: z3 and Yices 2 on five
     // QF_LIA files); not under /tmp: BenchExec's container hides /tmp.
-    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-json-test");
+    let out = crate::support::target_tmp().join("demo-json-test");
     let run = |fresh: bool| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
+        let mut cmd = Command::new(crate::support::smtcomp_bin());
         cmd.current_dir(root()).args([
             "demo",
             "--jobs",

@@ -42,7 +42,7 @@ fn slurm_up() -> bool {
 }
 
 fn smtcomp(args: &[&str]) -> (Option<i32>, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+    let o = Command::new(crate::support::smtcomp_bin())
         .current_dir(root())
         .args(args)
         .output()
@@ -133,7 +133,7 @@ fn the_demo_through_slurm_gives_the_answers_and_scores_of_the_local_run() {
         return;
     }
     // Not under /tmp: BenchExec's container hides /tmp.
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let base = crate::support::target_tmp();
     let local = base.join("slurm-test-local");
     let slurm = base.join("slurm-test-slurm");
     let (code, stdout, stderr) = smtcomp(&[
@@ -328,7 +328,7 @@ fn run_slurm_json_names_every_definition_as_its_result_files_say() {
     }
     // The reduced demo (z3 and Yices 2 on five QF_LIA files) through Slurm,
     // its summary as JSON; not under /tmp: BenchExec's container hides /tmp.
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slurm-json-test");
+    let out = crate::support::target_tmp().join("slurm-json-test");
     let out_s = out.to_str().unwrap();
     let (code, stdout, stderr) = smtcomp(&[
         "demo",

@@ -13,7 +13,7 @@ use std::process::Command;
 
 /// Runs `smtcomp test-solver ARGS` from `dir`: (exit code, stdout, stderr).
 fn test_solver_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+    let out = Command::new(crate::support::smtcomp_bin())
         .arg("test-solver")
         .args(args)
         .current_dir(dir)
@@ -159,6 +159,69 @@ fn a_solver_under_tmp_from_any_directory_covers_every_entered_logic() {
     assert_eq!(with("UnsatCore", "QF_IDL"), Some("library".into()));
     assert_eq!(with("SingleQuery", "QF_UFNIA"), Some("generated".into()));
     assert!(work.join("out/report.json").exists());
+}
+
+/// A file the solver reads that no command names, in a directory BenchExec's
+/// container hides (/tmp): the run fails with a reason that names the file,
+/// the hiding directory and the remedy; with that remedy
+/// (`SMTCOMP_READ_ONLY_DIRS`) the same test passes.
+#[test]
+fn a_hidden_file_the_solver_reads_is_named_with_its_remedy() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix("ts-hidden")
+        .tempdir_in("/tmp")
+        .unwrap();
+    let (solver, data) = (tmp.path().join("solver"), tmp.path().join("data"));
+    std::fs::create_dir_all(&solver).unwrap();
+    std::fs::create_dir_all(&data).unwrap();
+    let config = data.join("config.sh");
+    std::fs::write(&config, "Z3=z3\n").unwrap();
+    executable(
+        &solver.join("run-z3"),
+        &format!("#!/bin/sh\n. {}\nexec \"$Z3\" \"$@\"\n", config.display()),
+    );
+    let sub = write_submission(
+        tmp.path(),
+        "z3-with-data",
+        &[(&["SingleQuery"], &["QF_IDL"], &["./run-z3", "-smt2"])],
+    );
+    let run = |env: Option<&Path>| {
+        let mut cmd = Command::new(crate::support::smtcomp_bin());
+        cmd.arg("test-solver")
+            .args([sub.as_str(), "--solver-dir"])
+            .arg(&solver)
+            .args(["--jobs", "2", "--out", "out", "--json"])
+            .current_dir(tmp.path())
+            .env_remove("SMTCOMP_READ_ONLY_DIRS");
+        if let Some(d) = env {
+            cmd.env("SMTCOMP_READ_ONLY_DIRS", d);
+        }
+        let o = cmd.output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let (code, stdout) = run(None);
+    assert_eq!(code, Some(1), "{stdout}");
+    let r: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let sq = runs(&r, "SingleQuery", "QF_IDL");
+    assert!(!sq.is_empty(), "{stdout}");
+    for x in &sq {
+        let reason = x["reason"].as_str().unwrap();
+        assert!(
+            reason.contains(&format!(
+                "{} exists on this machine but lies under /tmp",
+                config.display()
+            )) && reason.contains(&format!("SMTCOMP_READ_ONLY_DIRS={}", data.display())),
+            "{reason}"
+        );
+    }
+    let (code, stdout) = run(Some(&data));
+    assert_eq!(code, Some(0), "{stdout}");
 }
 
 /// `--year 2025`: the 2025 test limits (60 s, 8192 MB, 2 cores; Parallel and

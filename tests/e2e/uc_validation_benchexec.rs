@@ -39,7 +39,7 @@ const DROPPER: &str = "core dropper";
 /// stdout. Commands that take their competition from their inputs get no
 /// `--competition` (they reject it).
 fn smtcomp(dir: &Path, args: &[&str]) -> String {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtcomp"));
+    let mut cmd = Command::new(crate::support::smtcomp_bin());
     let takes_definition = match args {
         ["run-local" | "prepare" | "validate-models", ..] => false,
         ["validate-cores", "join", ..] => true,

@@ -95,8 +95,8 @@ fn vcloud_client_uploads_what_every_run_needs() {
         }
     }
     let Some(contrib) = contrib() else { return };
-    let smtcomp = env!("CARGO_BIN_EXE_smtcomp");
-    let helpers = Path::new(smtcomp).parent().unwrap();
+    let smtcomp = crate::support::smtcomp_bin();
+    let helpers = smtcomp.parent().unwrap();
     for h in smtcomp::benchexec::HELPER_BINARIES {
         assert!(
             helpers.join(h).is_file(),
@@ -127,7 +127,7 @@ fn vcloud_client_uploads_what_every_run_needs() {
         );
     }
     // (Before generate, which checks that every run's binary is there.)
-    let o = Command::new(smtcomp)
+    let o = Command::new(&smtcomp)
         .arg("--competition")
         .arg(root().join("demo/competition.toml"))
         .args(["generate", "--copy-binaries", "--submissions"])
@@ -333,7 +333,7 @@ fn vcloud_client_uploads_what_every_run_needs() {
     // 4 solvers x 5 Single Query tasks, x (2 incremental + 2 unsat-core + 2 model-validation),
     // 1 proof (cvc5).
     assert_eq!(checked, 4 * 5 + 4 * 6 + 1);
-    let o = Command::new(smtcomp)
+    let o = Command::new(&smtcomp)
         .arg("--competition")
         .arg(root().join("demo/competition.toml"))
         .arg("ingest")

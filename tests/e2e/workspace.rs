@@ -26,7 +26,7 @@ const LIBRARY: &[(&str, &str)] = &[
 ];
 
 fn smtcomp(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+    let out = Command::new(crate::support::smtcomp_bin())
         .args(args)
         .current_dir(dir)
         .env_remove("SMTCOMP_WORKSPACE")

@@ -37,15 +37,50 @@ pub mod validate;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The crate root (tests run with it as the working directory).
+/// Environment variable: a copy of the checkout the tests take their data,
+/// fixtures and work directories from instead of the crate root (with
+/// [`BIN_DIR_ENV`]: `scripts/test-clone-locations` runs e2e tests from copies
+/// under `/home` and `/tmp`, which BenchExec's container hides).
+pub const ROOT_ENV: &str = "SMTCOMP_TEST_ROOT";
+
+/// Environment variable: the directory of the `smtcomp` binaries the tests run
+/// (default: the build's own).
+pub const BIN_DIR_ENV: &str = "SMTCOMP_TEST_BIN_DIR";
+
+/// The crate root (tests run with it as the working directory), or [`ROOT_ENV`].
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    std::env::var_os(ROOT_ENV)
+        .filter(|v| !v.is_empty())
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
+}
+
+/// The `smtcomp` binary the tests run: the build's own, or the one in [`BIN_DIR_ENV`].
+pub fn smtcomp_bin() -> PathBuf {
+    std::env::var_os(BIN_DIR_ENV)
+        .filter(|v| !v.is_empty())
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_BIN_EXE_smtcomp")),
+            |d| PathBuf::from(d).join("smtcomp"),
+        )
+}
+
+/// A scratch directory of the build (`CARGO_TARGET_TMPDIR`), or
+/// `<root>/target/tmp` when [`ROOT_ENV`] relocates the tests.
+#[allow(dead_code)] // tests/e2e only
+pub fn target_tmp() -> PathBuf {
+    if std::env::var_os(ROOT_ENV).is_some_and(|v| !v.is_empty()) {
+        let d = root().join("target/tmp");
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    } else {
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+    }
 }
 
 /// Runs the `smtcomp` binary from the crate root (stdin empty); returns
 /// (exit code, stdout, stderr).
 pub fn smtcomp(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtcomp"))
+    let out = std::process::Command::new(smtcomp_bin())
         .args(args)
         .current_dir(root())
         // The inventory cache of the tests stays in the target directory.
