@@ -142,7 +142,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
     } else {
         None
     };
-    let mut skip = super::noncompetitive::entered(&loaded, &comp);
+    let mut skip = crate::pipeline::noncompetitive::entered(&loaded, &comp);
     skip.retain(|_, e| e.teams.len() < 2);
     if args.include_non_competitive {
         skip.clear();
@@ -150,7 +150,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
         eprintln!(
             "note: non-competitive divisions not generated (rules 6; \
              --include-non-competitive generates them): {}",
-            super::noncompetitive::describe(&skip)
+            crate::pipeline::noncompetitive::describe(&skip)
         );
     }
     let opts = GenerateOptions {

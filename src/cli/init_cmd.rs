@@ -3,7 +3,9 @@
 
 use super::{CmdResult, Failure, GlobalArgs, Outcome, print};
 use crate::model::Track;
-use crate::workspace::{BackendKind, DefinitionSource, FILE_NAME, InitOptions, Workspace, render};
+use crate::workspace::{
+    BackendKind, DefinitionSource, FILE_NAME, InitOptions, SelectionSettings, Workspace, render,
+};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -25,6 +27,25 @@ pub struct InitArgs {
     /// Unpacked solver archives, one directory per solver (default: binaries on PATH).
     #[arg(long, value_name = "DIR")]
     archives: Option<PathBuf>,
+    /// A benchmark inventory to use instead of scanning the library (e.g. the
+    /// release's `benchmarks-YYYY.json.gz`, or `smtcomp benchmarks scan` output).
+    #[arg(long, value_name = "FILE")]
+    inventory: Option<PathBuf>,
+    /// Previous years' Single Query results for the selection (triviality;
+    /// Parallel/Cloud hardness), as `smtcomp select --previous-results`.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    previous_results: Vec<PathBuf>,
+    /// This year's Single Query results for the selection (Unsat Core and Model
+    /// Validation status filters), as `smtcomp select --current-results`.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    current_results: Vec<PathBuf>,
+    /// The previous release's inventory (new families), as `smtcomp select
+    /// --previous-inventory`.
+    #[arg(long, value_name = "FILE")]
+    previous_inventory: Option<PathBuf>,
+    /// Divide each division's selection into this many heats.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    heats: u32,
     /// Tracks to run (repeatable; default: every track the submissions enter).
     #[arg(long = "track", value_name = "TRACK")]
     tracks: Vec<Track>,
@@ -64,6 +85,26 @@ pub(super) fn run(global: &GlobalArgs, args: InitArgs) -> CmdResult {
     {
         super::fail!("--archives {}: not a directory", a.display());
     }
+    let files = args
+        .previous_results
+        .iter()
+        .map(|f| ("--previous-results", f))
+        .chain(
+            args.current_results
+                .iter()
+                .map(|f| ("--current-results", f)),
+        )
+        .chain(
+            args.previous_inventory
+                .iter()
+                .map(|f| ("--previous-inventory", f)),
+        )
+        .chain(args.inventory.iter().map(|f| ("--inventory", f)));
+    for (flag, f) in files {
+        if !f.is_file() {
+            super::fail!("{flag} {}: not a file", f.display());
+        }
+    }
     std::fs::create_dir_all(&args.dir)
         .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", args.dir.display()))?;
     let dir = std::fs::canonicalize(&args.dir)?;
@@ -78,6 +119,21 @@ pub(super) fn run(global: &GlobalArgs, args: InitArgs) -> CmdResult {
         library: abs(&args.library)?,
         execdir: args.execdir.as_ref().map(abs).transpose()?,
         archives: args.archives.as_ref().map(abs).transpose()?,
+        inventory: args.inventory.as_ref().map(abs).transpose()?,
+        selection: SelectionSettings {
+            previous_results: args
+                .previous_results
+                .iter()
+                .map(abs)
+                .collect::<Result<_, _>>()?,
+            current_results: args
+                .current_results
+                .iter()
+                .map(abs)
+                .collect::<Result<_, _>>()?,
+            previous_inventory: args.previous_inventory.as_ref().map(abs).transpose()?,
+            heats: args.heats,
+        },
         tracks: args.tracks,
         backend: args.backend,
         jobs: args.jobs,

@@ -12,7 +12,6 @@ mod generate_cmd;
 mod ingest_cmd;
 mod init_cmd;
 mod meta_cmd;
-mod noncompetitive;
 mod prepare_cmd;
 mod report_cmd;
 mod run_cmd;

@@ -20,9 +20,17 @@ pub struct RunArgs {
     /// Parallel runs per BenchExec call instead of the workspace's.
     #[arg(long, value_name = "N")]
     benchexec_jobs: Option<u32>,
+    /// Stop after this stage (e.g. `selection`): exit 0 when every stage up
+    /// to it is done; `smtcomp run` goes on from there later.
+    #[arg(long, value_name = "STAGE", value_parser = parse_stage)]
+    until: Option<&'static str>,
     /// Print the report as JSON at the end (no stage lines while running).
     #[arg(long)]
     json: bool,
+}
+
+fn parse_stage(s: &str) -> Result<&'static str, String> {
+    crate::workspace::stage_named(s)
 }
 
 pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
@@ -42,7 +50,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
         ))?;
     }
     let json = args.json;
-    let report = crate::workspace::run(&ws, args.jobs.max(1), &mut |l: &StageLine| {
+    let report = crate::workspace::run(&ws, args.jobs.max(1), args.until, &mut |l: &StageLine| {
         if !json {
             let _ = print(&format!("{}\n", l.render()));
         }
@@ -66,7 +74,9 @@ pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
             })
             .map(|s| s.stage)
             .collect();
-        if left.is_empty() {
+        if let (Some(u), true) = (report.until, report.complete()) {
+            print(&format!("every stage up to {u} done (--until)\n"))?;
+        } else if left.is_empty() {
             print("every stage done\n")?;
         } else {
             print(&format!("left: {}\n", left.join(", ")))?;

@@ -3,21 +3,14 @@
 use super::{CmdResult, Failure, GlobalArgs, Outcome, print, to_json};
 use crate::benchmarks::Inventory;
 use crate::formats::datafile;
-use crate::formats::inventory::InventoryView;
-use crate::formats::inventory_cache;
-use crate::formats::results::{ResultsFile, RunRecord};
-use crate::model::{Competition, Logic, RulesEdition, Status, Track};
-use crate::select::{
-    PreviousRelease, Selection, SelectionInputs, SoundAnswers, Triviality, fastest_solves,
-    select_parallel, select_view, write_selection_json,
-};
-use crate::submission::load_set;
-use crate::util::writeback::with_write_behind;
+use crate::model::{Competition, RulesEdition, Status, Track};
+use crate::pipeline::selection::{Evidence, TEST_NOTE_PREFIX, entered_logics, select_with};
+use crate::select::Selection;
 use clap::Args;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{BufWriter, Write as _};
-use std::path::{Path, PathBuf};
+use std::io::Write as _;
+use std::path::PathBuf;
 
 /// Arguments of `smtcomp select`.
 #[derive(Debug, Args)]
@@ -104,134 +97,57 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
     // The edition's own filters (2015: no unknown status; 2023: no arrays or
     // datatypes in Model Validation) follow `rules`.
     comp.rules = args.edition.unwrap_or(comp.rules);
-    let mut notes = Vec::new();
-    let previous_release = match &args.previous_inventory {
-        Some(f) => {
-            let p = PreviousRelease::from_inventory(&Inventory::read_cached(f)?);
-            notes.push(format!(
-                "new families: not in {} ({} families)",
-                f.display(),
-                p.families()
-            ));
-            Some(p)
-        }
-        None => None,
-    };
-    let previous = read_results(&args.previous_results, &comp, &mut notes, true)?;
-    let current = read_results(&args.current_results, &comp, &mut notes, false)?;
-    // Expected statuses by path: only needed to judge results.
-    let no_results = previous.is_empty() && current.is_empty();
-    let statuses = |inv: &InventoryView<'_>| -> HashMap<String, Status> {
-        if no_results {
-            HashMap::new()
-        } else {
-            inv.benches(false).map(|b| (b.path(), b.status)).collect()
-        }
-    };
-    let only = only_logics(&args.submissions, &comp, args.track.get())?;
-    let only = if args.include_non_competitive {
-        only
-    } else {
-        competitive_only(&args.submissions, &comp, args.track.get(), only, &mut notes)?
-    };
+    let evidence = args.evidence();
     let track = args.track.get();
-    if matches!(track, Track::Parallel | Track::Cloud) {
-        let inv = Inventory::read_cached(&args.inventory)?;
-        let fastest = fastest_solves(previous.iter().map(Vec::as_slice), &statuses(&inv.view()));
-        let mut selection = select_parallel(&inv, &comp, track, seed, &fastest, only.as_ref())
-            .map_err(|e| anyhow::anyhow!(e))?;
-        notes.append(&mut selection.notes);
-        selection.notes = notes;
-        require_selected(&args, selection.benchmarks.len())?;
-        if args.explain {
-            print(&explain(&selection))?;
-        }
-        match &args.output {
-            Some(path) => datafile::write_json(path, &selection)?,
-            None if !args.explain => print(&to_json(&selection)?)?,
-            None => {}
-        }
-        // The process ends here: freeing the inventory and the selection one
-        // allocation at a time (a million strings) would only cost time.
-        std::mem::forget(inv);
-        std::mem::forget(selection);
-        return Ok(Outcome::Ok);
-    }
-    // The other tracks select over the inventory borrowed from its cache: no
-    // string is copied per benchmark, and the file is written by hand
-    // (`select::write_selection_json`, the bytes serde_json would write).
-    // Only the track's list and the logics of its divisions (those entered,
-    // with --submissions) are decoded; every non-incremental benchmark when
-    // results are judged (their expected statuses).
-    let def = comp.track(track);
-    let lists = |incremental_list: bool, logic: &str| {
-        (!incremental_list && !no_results)
-            || (incremental_list == track.is_incremental()
-                && def.is_some_and(|d| d.division_of(logic).is_some())
-                && only.as_ref().is_none_or(|o| o.contains(logic)))
-    };
-    inventory_cache::with_view_of(&args.inventory, &lists, |inv| -> CmdResult {
-        let statuses = statuses(inv);
-        let triviality = Triviality::tally(
-            previous.iter().map(Vec::as_slice),
-            &statuses,
-            comp.selection.trivial_time_s,
-        );
-        let all_current: Vec<RunRecord> = current.into_iter().flatten().collect();
-        let sound = SoundAnswers::collect(&all_current, &statuses, &comp);
-        let input = SelectionInputs {
-            competition: &comp,
-            track,
-            seed,
-            triviality: &triviality,
-            sound: &sound,
-            heats: args.heats,
-            only_logics: only.as_ref(),
-            previous: previous_release.as_ref(),
-            test_per_logic: args.test.then_some(args.test_per_logic),
-        };
-        if args.test {
-            let note = test_note(&args, &triviality, seed, comp.selection.trivial_time_s);
-            eprintln!("note: {note}");
-            notes.push(note);
-        }
-        let mut selection = select_view(inv, &input).map_err(|e| anyhow::anyhow!(e))?;
-        notes.append(&mut selection.notes);
-        selection.notes = notes;
-        require_selected(&args, selection.benchmarks.len())?;
-        if args.explain {
-            print(&explain(&selection.to_owned()))?;
-        }
-        match &args.output {
-            Some(path) if path.extension().is_some_and(|e| e == "gz") => {
-                datafile::write_json(path, &selection.to_owned())?
+    Ok(select_with(
+        &comp,
+        &args.inventory,
+        track,
+        seed,
+        &evidence,
+        |chosen| {
+            if let Some(note) = chosen
+                .notes()
+                .iter()
+                .find(|n| n.starts_with(TEST_NOTE_PREFIX))
+            {
+                eprintln!("note: {note}");
             }
-            // 68 MB for Single Query: its write-back is started while the
-            // rest is written (the rename that replaces the file would
-            // otherwise wait while all of it is queued).
-            Some(path) => datafile::write_replacing(path, |file| {
-                with_write_behind(&file, |behind| {
-                    let mut w = BufWriter::with_capacity(1 << 20, behind);
-                    write_selection_json(&mut w, &selection)?;
-                    w.write_all(b"\n")?;
-                    w.flush()
-                })
-            })
-            .map_err(|e| datafile::DataFileError::new(path, format!("cannot write: {e}")))?,
-            None if !args.explain => {
-                let mut out = std::io::stdout().lock();
-                match write_selection_json(&mut out, &selection)
-                    .and_then(|_| out.write_all(b"\n"))
-                    .and_then(|_| out.flush())
-                {
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-                    other => other?,
+            if args.explain {
+                print(&explain(&chosen.to_owned()))?;
+            }
+            match &args.output {
+                Some(path) => chosen.write(path)?,
+                None if !args.explain => {
+                    let mut out = std::io::stdout().lock();
+                    match chosen.write_json(&mut out).and_then(|_| out.flush()) {
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                        other => other?,
+                    }
                 }
+                None => {}
             }
-            None => {}
+            // The process ends here: freeing the selection one allocation at a
+            // time would only cost time.
+            std::mem::forget(chosen);
+            Ok(Outcome::Ok)
+        },
+    )?)
+}
+
+impl SelectArgs {
+    /// The evidence the flags give.
+    fn evidence(&self) -> Evidence {
+        Evidence {
+            previous_results: self.previous_results.clone(),
+            current_results: self.current_results.clone(),
+            previous_inventory: self.previous_inventory.clone(),
+            submissions: self.submissions.clone(),
+            include_non_competitive: self.include_non_competitive,
+            heats: self.heats,
+            test_per_logic: self.test.then_some(self.test_per_logic),
         }
-        Ok(Outcome::Ok)
-    })?
+    }
 }
 
 /// `select --edition 2008`.
@@ -282,7 +198,7 @@ fn run_2008(comp: &Competition, args: &SelectArgs, seed: u32) -> CmdResult {
         })
         .collect();
     let tally = e::tally(&past, &statuses);
-    let only = only_logics(&args.submissions, comp, args.track.get())?;
+    let only = entered_logics(&args.submissions, comp, args.track.get())?;
     let mut out =
         e::select_2008(&inv, comp, &tally, seed, only.as_ref()).map_err(|m| anyhow::anyhow!(m))?;
     let sq = runs
@@ -317,22 +233,6 @@ fn run_2008(comp: &Competition, args: &SelectArgs, seed: u32) -> CmdResult {
     Ok(Outcome::Ok)
 }
 
-/// What `--test` preferred, for stderr and the selection's notes.
-fn test_note(args: &SelectArgs, triviality: &Triviality, seed: u32, trivial_s: f64) -> String {
-    let n = args.test_per_logic;
-    if triviality.known() == 0 {
-        format!(
-            "test run: up to {n} benchmarks per logic, seed {seed}; no previous results, so no \
-             benchmark is known to be trivial: drawn from all eligible ones (new families first)"
-        )
-    } else {
-        format!(
-            "test run: up to {n} benchmarks per logic, seed {seed}; in logics with benchmarks \
-             solved by every solver in under {trivial_s} s in the previous results, only those"
-        )
-    }
-}
-
 /// An error when nothing was selected (an empty inventory, or no benchmark
 /// of the track's logics): an empty selection would prepare and run nothing.
 fn require_selected(args: &SelectArgs, selected: usize) -> anyhow::Result<()> {
@@ -343,89 +243,6 @@ fn require_selected(args: &SelectArgs, selected: usize) -> anyhow::Result<()> {
         args.track.get()
     );
     Ok(())
-}
-
-/// Reads results files; previous-year files outside the configured years are skipped.
-fn read_results(
-    files: &[PathBuf],
-    comp: &Competition,
-    notes: &mut Vec<String>,
-    previous: bool,
-) -> anyhow::Result<Vec<Vec<RunRecord>>> {
-    let mut sets = Vec::new();
-    for f in files {
-        if previous
-            && let Some(year) = year_in_name(f)
-            && !comp.selection.previous_results_years.contains(&year)
-        {
-            notes.push(format!(
-                "{}: ignored, {year} is not among the previous_results_years of {}",
-                f.display(),
-                comp.name
-            ));
-            continue;
-        }
-        sets.push(ResultsFile::read(f)?.results);
-    }
-    Ok(sets)
-}
-
-/// A 4-digit year (19xx/20xx) in the file name, if any.
-fn year_in_name(path: &Path) -> Option<u16> {
-    let name = path.file_name()?.to_string_lossy();
-    let re = regex::Regex::new(r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)").ok()?;
-    re.captures(&name)?.get(1)?.as_str().parse().ok()
-}
-
-/// Logics entered in `track` by the given submissions, if any were given.
-fn only_logics(
-    paths: &[PathBuf],
-    comp: &Competition,
-    track: Track,
-) -> anyhow::Result<Option<BTreeSet<Logic>>> {
-    if paths.is_empty() {
-        return Ok(None);
-    }
-    let loaded = load_set(paths, comp);
-    if let Some(bad) = loaded.iter().find(|l| l.submission.is_none()) {
-        let reasons: Vec<String> = bad.problems.iter().map(|p| p.to_string()).collect();
-        anyhow::bail!("cannot read submission:\n{}", reasons.join("\n"));
-    }
-    Ok(Some(
-        loaded
-            .iter()
-            .filter_map(|l| l.entries.get(&track))
-            .flat_map(|divisions| divisions.values().flatten().cloned())
-            .collect(),
-    ))
-}
-
-/// Rules 6: non-competitive divisions are not run. With submissions, keeps of
-/// `only` (the logics entered) those of the track's competitive divisions
-/// (`noncompetitive::entered`) and notes the divisions left out.
-fn competitive_only(
-    paths: &[PathBuf],
-    comp: &Competition,
-    track: Track,
-    only: Option<BTreeSet<Logic>>,
-    notes: &mut Vec<String>,
-) -> anyhow::Result<Option<BTreeSet<Logic>>> {
-    let Some(mut only) = only else {
-        return Ok(None);
-    };
-    let mut skipped = super::noncompetitive::entered(&load_set(paths, comp), comp);
-    skipped.retain(|(t, _), e| *t == track && e.teams.len() < 2);
-    for e in skipped.values() {
-        only.retain(|l| !e.logics.contains(l));
-    }
-    if !skipped.is_empty() {
-        notes.push(format!(
-            "non-competitive divisions not selected (rules 6; --include-non-competitive \
-             selects them): {}",
-            super::noncompetitive::describe(&skipped)
-        ));
-    }
-    Ok(Some(only))
 }
 
 /// The `--explain` table.

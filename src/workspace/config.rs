@@ -66,6 +66,7 @@ struct WorkspaceFile {
     #[serde(default = "default_execdir")]
     execdir: PathBuf,
     archives: Option<PathBuf>,
+    inventory: Option<PathBuf>,
     #[serde(default)]
     tracks: Vec<String>,
     #[serde(default)]
@@ -73,7 +74,36 @@ struct WorkspaceFile {
     #[serde(default)]
     seed: SeedInputs,
     #[serde(default)]
+    selection: SelectionFile,
+    #[serde(default)]
     backend: BackendFile,
+}
+
+/// `[selection]` as written: the rules' selection evidence (paths unresolved).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SelectionFile {
+    #[serde(default)]
+    previous_results: Vec<PathBuf>,
+    #[serde(default)]
+    current_results: Vec<PathBuf>,
+    previous_inventory: Option<PathBuf>,
+    #[serde(default)]
+    heats: u32,
+}
+
+/// `[selection]`: the evidence of the rules' selection (2025 section 6)
+/// besides the submissions (`smtcomp select`'s flags of the same names).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SelectionSettings {
+    /// Previous years' Single Query results (triviality; Parallel/Cloud hardness).
+    pub previous_results: Vec<PathBuf>,
+    /// This year's Single Query results (Unsat Core and Model Validation status filters).
+    pub current_results: Vec<PathBuf>,
+    /// The previous release's inventory (new families).
+    pub previous_inventory: Option<PathBuf>,
+    /// Heats per division (0: none).
+    pub heats: u32,
 }
 
 fn default_execdir() -> PathBuf {
@@ -194,12 +224,17 @@ pub struct Workspace {
     /// Unpacked solver archives, one directory per solver (copied to
     /// `EXECDIR/archives/`); without it, bare binaries are found on PATH.
     pub archives: Option<PathBuf>,
+    /// A given benchmark inventory (e.g. the release's `benchmarks-YYYY.json.gz`)
+    /// instead of the one `smtcomp run` scans from the library.
+    pub given_inventory: Option<PathBuf>,
     /// The tracks to run (empty: every track of the definition the submissions enter).
     pub tracks: Vec<Track>,
     /// Run non-competitive divisions too.
     pub include_non_competitive: bool,
     /// The seed inputs.
     pub seed: SeedInputs,
+    /// The selection's evidence.
+    pub selection: SelectionSettings,
     /// The backend.
     pub backend: Backend,
 }
@@ -279,9 +314,26 @@ impl Workspace {
             library: at(&raw.library),
             execdir: at(&raw.execdir),
             archives: raw.archives.as_deref().map(at),
+            given_inventory: raw.inventory.as_deref().map(at),
             tracks,
             include_non_competitive: raw.include_non_competitive,
             seed: raw.seed,
+            selection: SelectionSettings {
+                previous_results: raw
+                    .selection
+                    .previous_results
+                    .iter()
+                    .map(|p| at(p))
+                    .collect(),
+                current_results: raw
+                    .selection
+                    .current_results
+                    .iter()
+                    .map(|p| at(p))
+                    .collect(),
+                previous_inventory: raw.selection.previous_inventory.as_deref().map(at),
+                heats: raw.selection.heats,
+            },
             backend: Backend {
                 kind: raw.backend.kind,
                 jobs: raw.backend.jobs,
@@ -332,9 +384,37 @@ impl Workspace {
         Ok(comp)
     }
 
-    /// The benchmark inventory `smtcomp run` writes.
+    /// The benchmark inventory: the given one, else the one `smtcomp run` writes.
     pub fn inventory(&self) -> PathBuf {
-        self.dir.join("inventory.json")
+        self.given_inventory
+            .clone()
+            .unwrap_or_else(|| self.dir.join("inventory.json"))
+    }
+
+    /// The evidence of the rules' selection: `[selection]`, the submissions
+    /// (entered logics; competitive divisions unless `include_non_competitive`).
+    pub fn evidence(&self) -> crate::pipeline::selection::Evidence {
+        crate::pipeline::selection::Evidence {
+            previous_results: self.selection.previous_results.clone(),
+            current_results: self.selection.current_results.clone(),
+            previous_inventory: self.selection.previous_inventory.clone(),
+            submissions: vec![self.submissions.clone()],
+            include_non_competitive: self.include_non_competitive,
+            heats: self.selection.heats,
+            test_per_logic: None,
+        }
+    }
+
+    /// The files the selection reads besides the inventory and the
+    /// submissions (its cache inputs).
+    pub fn evidence_files(&self) -> Vec<PathBuf> {
+        let s = &self.selection;
+        s.previous_results
+            .iter()
+            .chain(&s.current_results)
+            .chain(&s.previous_inventory)
+            .cloned()
+            .collect()
     }
     /// The selection of `track`.
     pub fn selection(&self, track: Track) -> PathBuf {
@@ -420,6 +500,10 @@ pub struct InitOptions {
     pub execdir: Option<PathBuf>,
     /// Unpacked solver archives.
     pub archives: Option<PathBuf>,
+    /// A given inventory instead of scanning the library.
+    pub inventory: Option<PathBuf>,
+    /// The selection's evidence.
+    pub selection: SelectionSettings,
     /// Tracks (empty: all).
     pub tracks: Vec<Track>,
     /// Backend kind.
@@ -478,6 +562,15 @@ pub fn render(dir: &Path, o: &InitOptions) -> anyhow::Result<String> {
             "# Unpacked solver archives, one directory per solver (else binaries on PATH):\n# archives = \"archives\"\n",
         ),
     }
+    match &o.inventory {
+        Some(i) => t.push_str(&format!(
+            "# The benchmark inventory (instead of scanning the library):\ninventory = {}\n",
+            written(i, dir)?
+        )),
+        None => t.push_str(
+            "# A given benchmark inventory instead of scanning the library (e.g. the release's):\n# inventory = \"benchmarks-2025.json.gz\"\n",
+        ),
+    }
     if o.tracks.is_empty() {
         t.push_str("# Tracks to run (default: every track of the definition the submissions enter):\n# tracks = [\"SingleQuery\", \"UnsatCore\"]\n");
     } else {
@@ -489,6 +582,29 @@ pub fn render(dir: &Path, o: &InitOptions) -> anyhow::Result<String> {
     );
     t.push_str("\n[seed]\n# Rules 6: the seed is the entrants' seeds plus the NYSE value of the definition;\n");
     t.push_str("# nyse_value = 2033841   # replaces the definition's\n# value = 1234           # a fixed seed (test runs)\n");
+    t.push_str("\n[selection]\n# The rules' selection evidence (section 6), as `smtcomp select` takes it:\n");
+    t.push_str("# previous years' Single Query results (trivial benchmarks are left out; Parallel/Cloud hardness),\n");
+    t.push_str(
+        "# this year's (Unsat Core and Model Validation status filters), the previous release's\n",
+    );
+    t.push_str("# inventory (new families), heats per division.\n");
+    let list = |files: &[PathBuf]| -> anyhow::Result<String> {
+        let v: anyhow::Result<Vec<String>> = files.iter().map(|f| written(f, dir)).collect();
+        Ok(format!("[{}]", v?.join(", ")))
+    };
+    t.push_str(&format!(
+        "previous_results = {}\n",
+        list(&o.selection.previous_results)?
+    ));
+    t.push_str(&format!(
+        "current_results = {}\n",
+        list(&o.selection.current_results)?
+    ));
+    match &o.selection.previous_inventory {
+        Some(p) => t.push_str(&format!("previous_inventory = {}\n", written(p, dir)?)),
+        None => t.push_str("# previous_inventory = \"benchmarks-2024.json.gz\"\n"),
+    }
+    t.push_str(&format!("heats = {}\n", o.selection.heats));
     t.push_str("\n[backend]\n# local: BenchExec here; slurm: a job array; vcloud: scripts for the VerifierCloud client.\n");
     t.push_str(&format!("kind = \"{}\"\n", o.backend.name()));
     match o.jobs {

@@ -14,8 +14,8 @@ pub mod status;
 
 pub use config::{
     Backend, BackendKind, DefinitionSource, ENV_VAR, FILE_NAME, InitOptions, SeedInputs,
-    SlurmSettings, Workspace, WorkspaceError, find, render,
+    SelectionSettings, SlurmSettings, Workspace, WorkspaceError, find, render,
 };
 pub use rounds::{Pending, Round, pending, run_round, vcloud_command};
-pub use run::{RunReport, STAGES, StageLine, State, run, tracks};
+pub use run::{RunReport, STAGES, StageLine, State, run, stage_named, tracks};
 pub use status::{GroupStatus, Palette, RoundStatus, round_status};

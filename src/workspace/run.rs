@@ -105,15 +105,32 @@ pub struct RunReport {
     pub stages: Vec<StageLine>,
     /// What the organizer does next (a command), if anything.
     pub next: Vec<String>,
+    /// The last stage asked for (`--until`), if not all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until: Option<&'static str>,
 }
 
 impl RunReport {
-    /// Whether every stage is done, resumed or skipped.
+    /// Whether every stage (up to `--until`'s) is done, resumed or skipped.
     pub fn complete(&self) -> bool {
-        self.stages
-            .iter()
-            .all(|s| matches!(s.state, State::Done | State::Resumed | State::Skipped))
+        let asked = match self.until {
+            Some(u) => STAGES.iter().position(|s| *s == u).map_or(0, |i| i + 1),
+            None => STAGES.len(),
+        };
+        self.stages.len() >= asked
+            && self.stages[..asked]
+                .iter()
+                .all(|s| matches!(s.state, State::Done | State::Resumed | State::Skipped))
     }
+}
+
+/// The stage of [`STAGES`] named `name` (`--until`), or an error listing them.
+pub fn stage_named(name: &str) -> Result<&'static str, String> {
+    STAGES
+        .iter()
+        .copied()
+        .find(|s| s.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("unknown stage `{name}` (one of: {})", STAGES.join(", ")))
 }
 
 /// Why the driver stopped early.
@@ -122,6 +139,8 @@ enum Stop {
     Waiting(String, Vec<String>),
     /// A stage failed.
     Failed(String),
+    /// The stage `--until` names is done.
+    Until,
 }
 
 impl From<anyhow::Error> for Stop {
@@ -136,6 +155,8 @@ struct Driver<'a> {
     stages: Stages,
     lines: Vec<StageLine>,
     log: &'a mut dyn FnMut(&StageLine),
+    /// The last stage to run (`--until`).
+    until: Option<&'static str>,
 }
 
 impl Driver<'_> {
@@ -149,6 +170,14 @@ impl Driver<'_> {
         self.lines.push(line);
     }
 
+    /// `Err(Stop::Until)` once the stage `--until` names has its line.
+    fn until(&self) -> Result<(), Stop> {
+        match (self.until, self.lines.last()) {
+            (Some(u), Some(l)) if l.stage == u => Err(Stop::Until),
+            _ => Ok(()),
+        }
+    }
+
     /// A cached stage: reused when `inputs` did not change since it completed.
     fn cached(
         &mut self,
@@ -156,6 +185,7 @@ impl Driver<'_> {
         inputs: &[&Path],
         work: impl FnOnce() -> anyhow::Result<String>,
     ) -> Result<(), Stop> {
+        self.until()?;
         let mut ran = false;
         let mut said = String::new();
         let result = self
@@ -187,6 +217,7 @@ impl Driver<'_> {
 
     /// A BenchExec round on `execdir`.
     fn round(&mut self, stage: &'static str, execdir: &Path) -> Result<(), Stop> {
+        self.until()?;
         let smtcomp = std::env::current_exe().map_err(anyhow::Error::from)?;
         let round = run_round(execdir, &self.ws.backend, smtcomp)?;
         let backend = self.ws.backend.kind.name();
@@ -255,38 +286,16 @@ pub fn tracks(ws: &Workspace, comp: &Competition, loaded: &[LoadedSubmission]) -
         .collect()
 }
 
-/// The divisions entered by fewer than two teams (rules 6: not run).
-fn non_competitive(loaded: &[LoadedSubmission], comp: &Competition) -> BTreeSet<(Track, Division)> {
-    let subs: Vec<&Submission> = loaded
-        .iter()
-        .filter_map(|l| l.submission.as_ref())
-        .collect();
-    let teams = crate::scoring::teams(&subs, &comp.base_solvers, &comp.teams);
-    let mut entered: BTreeMap<(Track, Division), BTreeSet<String>> = BTreeMap::new();
-    for l in loaded {
-        let Some(s) = &l.submission else { continue };
-        for (&track, divisions) in &l.entries {
-            if matches!(track, Track::ProofExhibition | Track::UnsatCoreValidation) {
-                continue;
-            }
-            for division in divisions.keys() {
-                let e = entered.entry((track, division.clone())).or_default();
-                if s.competitive {
-                    e.insert(teams.get(&s.name).cloned().unwrap_or(s.name.clone()));
-                }
-            }
-        }
-    }
-    entered
-        .into_iter()
-        .filter(|(_, t)| t.len() < 2)
-        .map(|(k, _)| k)
-        .collect()
-}
-
 /// Runs the workspace's competition; `log` gets each stage's line as it ends.
 /// Never fails as a whole: a failed stage is a line of the report.
-pub fn run(ws: &Workspace, jobs: usize, log: &mut dyn FnMut(&StageLine)) -> RunReport {
+/// `until` (one of [`STAGES`]) stops after that stage: the later ones are
+/// left, and the report is complete when every stage up to it is.
+pub fn run(
+    ws: &Workspace,
+    jobs: usize,
+    until: Option<&'static str>,
+    log: &mut dyn FnMut(&StageLine),
+) -> RunReport {
     let stages = match Stages::new(&ws.dir, false) {
         Ok(s) => s,
         Err(e) => {
@@ -303,19 +312,23 @@ pub fn run(ws: &Workspace, jobs: usize, log: &mut dyn FnMut(&StageLine)) -> RunR
         stages,
         lines: Vec::new(),
         log: &mut *log,
+        until,
     };
     let result = drive(&mut d, jobs);
     let lines = std::mem::take(&mut d.lines);
-    match result {
+    let mut report = match result {
         Ok(next) => RunReport {
             stages: lines,
             next,
+            until: None,
         },
         Err(stop) => {
             let at = STAGES.get(lines.len()).copied().unwrap_or("report");
             stopped(lines, stop, at, log)
         }
-    }
+    };
+    report.until = until;
+    report
 }
 
 /// The report of a run stopped at `stage`: its line, and every later stage left.
@@ -325,20 +338,35 @@ fn stopped(
     stage: &'static str,
     log: &mut dyn FnMut(&StageLine),
 ) -> RunReport {
-    let (state, detail, next) = match stop {
-        Stop::Waiting(d, n) => (State::Waiting, d, n),
-        Stop::Failed(d) => (State::Failed, d, Vec::new()),
-    };
     let mut push = |l: StageLine| {
         log(&l);
         lines.push(l);
+    };
+    let at = STAGES.iter().position(|s| *s == stage).unwrap_or(0);
+    let (state, detail, next) = match stop {
+        Stop::Waiting(d, n) => (State::Waiting, d, n),
+        Stop::Failed(d) => (State::Failed, d, Vec::new()),
+        Stop::Until => {
+            // Asked to stop before `stage`: it and the later ones are left.
+            for s in &STAGES[at..] {
+                push(StageLine {
+                    stage: s,
+                    state: State::Left,
+                    detail: "not asked (--until)".into(),
+                });
+            }
+            return RunReport {
+                stages: lines,
+                next: vec!["smtcomp run".into()],
+                until: None,
+            };
+        }
     };
     push(StageLine {
         stage,
         state,
         detail,
     });
-    let at = STAGES.iter().position(|s| *s == stage).unwrap_or(0);
     for s in &STAGES[at + 1..] {
         push(StageLine {
             stage: s,
@@ -349,6 +377,7 @@ fn stopped(
     RunReport {
         stages: lines,
         next,
+        until: None,
     }
 }
 
@@ -378,20 +407,35 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
         super::DefinitionSource::Year(_) => ws.file.clone(),
     };
 
-    // 1. Inventory.
+    // 1. Inventory: the given one, else scanned from the library.
     let inv_path = ws.inventory();
     let library = ws.library.clone();
-    d.cached("inventory", &[&library, &competition_file], || {
-        let view = pipeline::library_view(&library, &ws.dir)?;
-        let inv = pipeline::complete_inventory(&view, &comp, jobs)?;
-        inv.write(&inv_path)?;
-        Ok(format!(
-            "{} non-incremental and {} incremental benchmarks -> {}",
-            inv.non_incremental.len(),
-            inv.incremental.len(),
-            inv_path.display()
-        ))
-    })?;
+    if let Some(given) = &ws.given_inventory {
+        if !given.is_file() {
+            return Err(Stop::Failed(format!(
+                "{}: inventory: {} not found",
+                ws.file.display(),
+                given.display()
+            )));
+        }
+        d.push(
+            "inventory",
+            State::Skipped,
+            format!("given: {}", given.display()),
+        );
+    } else {
+        d.cached("inventory", &[&library, &competition_file], || {
+            let view = pipeline::library_view(&library, &ws.dir)?;
+            let inv = pipeline::complete_inventory(&view, &comp, jobs)?;
+            inv.write(&inv_path)?;
+            Ok(format!(
+                "{} non-incremental and {} incremental benchmarks -> {}",
+                inv.non_incremental.len(),
+                inv.incremental.len(),
+                inv_path.display()
+            ))
+        })?;
+    }
 
     // 2. Selection.
     let seed = match ws.seed.value {
@@ -399,20 +443,44 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
         None => pipeline::seed(&comp, &subs).map_err(anyhow::Error::from)?,
     };
     let seed_input = ws.file.clone();
-    d.cached(
-        "selection",
-        &[&inv_path, &ws.submissions, &competition_file, &seed_input],
-        || {
-            let inv = Inventory::read(&inv_path)?;
-            let mut counts = Vec::new();
-            for &track in &tracks {
-                let sel = pipeline::select_track(&inv, &comp, track, seed)?;
-                crate::formats::datafile::write_json(&ws.selection(track), &sel)?;
-                counts.push(format!("{} {}", track.short_name(), sel.benchmarks.len()));
+    let evidence = ws.evidence();
+    let evidence_files = ws.evidence_files();
+    let mut selection_inputs: Vec<&Path> =
+        vec![&inv_path, &ws.submissions, &competition_file, &seed_input];
+    selection_inputs.extend(evidence_files.iter().map(PathBuf::as_path));
+    d.cached("selection", &selection_inputs, || {
+        // The rules' whole selection, as `smtcomp select` makes it from the same evidence.
+        let mut counts = Vec::new();
+        for &track in &tracks {
+            let file = ws.selection(track);
+            let n = pipeline::selection::select_with(
+                &comp,
+                &inv_path,
+                track,
+                seed,
+                &evidence,
+                |chosen| {
+                    chosen.write(&file)?;
+                    Ok(chosen.len())
+                },
+            );
+            match n {
+                Ok(n) => counts.push(format!("{} {n}", track.short_name())),
+                // Rules 6: a track without a competitive division is not run.
+                Err(e) if e.is::<pipeline::selection::NothingSelected>() => {
+                    let _ = std::fs::remove_file(&file);
+                    counts.push(format!("{} none (not run)", track.short_name()));
+                }
+                Err(e) => return Err(e),
             }
-            Ok(format!("seed {seed}; {}", counts.join(", ")))
-        },
-    )?;
+        }
+        Ok(format!("seed {seed}; {}", counts.join(", ")))
+    })?;
+    // The tracks with a selection go on.
+    let tracks: Vec<Track> = tracks
+        .into_iter()
+        .filter(|t| ws.selection(*t).is_file())
+        .collect();
 
     // 3. Preparation.
     let prepared = ws.prepared();
@@ -456,7 +524,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     let skip = if ws.include_non_competitive {
         BTreeSet::new()
     } else {
-        non_competitive(&loaded, &comp)
+        pipeline::noncompetitive::non_competitive(&loaded, &comp)
     };
     d.cached("generation", &gen_inputs, || {
         let (defs, runs) = generate_into(&comp, &refs, &prepared, &exec, ws, skip.clone())?;
@@ -490,6 +558,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     // 7. Core validation: tasks, their generation, the second BenchExec round.
     let tasks = ws.core_tasks();
     let core_exec = ws.core_execdir();
+    d.until()?;
     let records = ingest::read_jsonl(&ingested)?;
     let has_cores = records
         .iter()
@@ -525,6 +594,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
                 State::Skipped,
                 "no validation task".into(),
             );
+            d.until()?;
             d.push(
                 "core validation: runs",
                 State::Skipped,
@@ -556,6 +626,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
             "core validation: generation",
             "core validation: runs",
         ] {
+            d.until()?;
             d.push(s, State::Skipped, why.into());
         }
     }
@@ -602,6 +673,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     })?;
 
     // 9. Scoring and 10. report (fast: always redone).
+    d.until()?;
     let runs = ingest::read_jsonl(&runs_path)?;
     let inventory = Inventory::read(&inv_path).map_err(anyhow::Error::from)?;
     let scored: Vec<Track> = tracks
@@ -631,6 +703,7 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
             ws.scores().display()
         ),
     );
+    d.until()?;
     let site = pipeline::site(&reports, &proofs, &ws.site()).map_err(|e| anyhow::anyhow!("{e}"))?;
     d.push(
         "report",

@@ -234,7 +234,7 @@ fn empty_inputs_are_errors_and_write_nothing() {
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains(&format!(
-            "{}: no benchmark of track SingleQuery selected (an empty inventory, or none of its logics); nothing written",
+            "{}: no benchmark of track SingleQuery selected (an empty inventory, none of its logics, or no competitive division entered); nothing written",
             inventory.display()
         )),
         "{err}"

@@ -55,3 +55,4 @@ mod validate_cache;
 mod validate_cores;
 mod validate_models;
 mod workspace;
+mod workspace_selection;

@@ -1,6 +1,7 @@
 //! Non-competitive divisions, which are not run (rules 2025 section 6: "We will
-//! not run non-competitive divisions"): `select` and `generate` skip them unless
-//! `--include-non-competitive`.
+//! not run non-competitive divisions"): `select`, `generate` and `smtcomp run`
+//! skip them unless `--include-non-competitive` (the workspace's
+//! `include_non_competitive`). The one place this rule is written.
 
 use crate::model::{Competition, Division, Logic, Track};
 use crate::submission::LoadedSubmission;
@@ -8,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// One division of a track as the submissions enter it.
 #[derive(Debug, Default)]
-pub(super) struct Entered {
+pub struct Entered {
     /// Teams (`scoring::teams`) of its competitive (author-submitted) entrants.
     pub teams: BTreeSet<String>,
     /// Logics entered by any submission.
@@ -19,7 +20,7 @@ pub(super) struct Entered {
 /// Exhibition Track (an exhibition: no competitive divisions) and the internal
 /// Unsat Core validation runs, with their entrants' teams. A division is
 /// competitive when `teams.len() >= 2` (docs/scoring.md, "Teams").
-pub(super) fn entered(
+pub fn entered(
     loaded: &[LoadedSubmission],
     comp: &Competition,
 ) -> BTreeMap<(Track, Division), Entered> {
@@ -52,10 +53,23 @@ pub(super) fn entered(
 
 /// The non-competitive divisions of [`entered`], with their team counts, as
 /// `DIVISION (N team(s))` for a note.
-pub(super) fn describe(skipped: &BTreeMap<(Track, Division), Entered>) -> String {
+pub fn describe(skipped: &BTreeMap<(Track, Division), Entered>) -> String {
     skipped
         .iter()
         .map(|((track, d), e)| format!("{track} {d} ({} team(s))", e.teams.len()))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The (track, division) pairs of [`entered`] with fewer than two teams:
+/// not run (rules 6).
+pub fn non_competitive(
+    loaded: &[LoadedSubmission],
+    comp: &Competition,
+) -> BTreeSet<(Track, Division)> {
+    entered(loaded, comp)
+        .into_iter()
+        .filter(|(_, e)| e.teams.len() < 2)
+        .map(|(k, _)| k)
+        .collect()
 }
