@@ -1,6 +1,7 @@
 //! Resumable stages: a stage whose inputs are unchanged since it last
 //! completed is skipped. The fingerprint covers the inputs' paths, sizes and
-//! modification times (recursively) and this program's version.
+//! modification times (recursively) and this program's build ([`build_identity`]:
+//! a rebuilt or upgraded `smtcomp` redoes every stage, as its output may differ).
 
 use anyhow::Context;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -64,10 +65,37 @@ impl Stages {
     }
 }
 
-/// A fingerprint of files and directory trees (paths, sizes, mtimes).
+/// The identity of this program's build: its version and the length and
+/// CRC-32 of its executable (read once per process, ~2 ms for 16 MB), so
+/// that every build, not only every release, has its own. Unreadable
+/// executable: the version alone.
+pub fn build_identity() -> &'static str {
+    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        let exe = std::env::current_exe().ok();
+        let content = exe.as_deref().and_then(|p| std::fs::read(p).ok());
+        match content {
+            Some(bytes) => format!(
+                "{} {} {:08x}",
+                env!("CARGO_PKG_VERSION"),
+                bytes.len(),
+                crc32fast::hash(&bytes)
+            ),
+            None => env!("CARGO_PKG_VERSION").to_string(),
+        }
+    })
+}
+
+/// A fingerprint of files and directory trees (paths, sizes, mtimes) and of
+/// this program's build.
 pub fn fingerprint(inputs: &[&Path]) -> String {
+    fingerprint_of_build(build_identity(), inputs)
+}
+
+/// [`fingerprint`] for the build `build`.
+pub fn fingerprint_of_build(build: &str, inputs: &[&Path]) -> String {
     let mut h = DefaultHasher::new();
-    env!("CARGO_PKG_VERSION").hash(&mut h);
+    build.hash(&mut h);
     for input in inputs {
         for entry in walkdir::WalkDir::new(input)
             .follow_links(true)
@@ -166,6 +194,22 @@ mod tests {
         let mut calls = 0;
         run(&mut stages, "broken", &[], &mut calls);
         assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn another_build_has_another_fingerprint() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("a");
+        std::fs::write(&f, "x").unwrap();
+        let a = fingerprint_of_build("0.1.0 100 0000abcd", &[&f]);
+        assert_eq!(a, fingerprint_of_build("0.1.0 100 0000abcd", &[&f]));
+        assert_ne!(a, fingerprint_of_build("0.1.0 100 0000abce", &[&f]));
+        assert!(build_identity().starts_with(env!("CARGO_PKG_VERSION")));
+        assert!(
+            build_identity().split(' ').count() == 3,
+            "{}",
+            build_identity()
+        );
     }
 
     #[test]

@@ -681,3 +681,62 @@ fn validate_models_takes_the_workspace_paths_and_gives_what_the_flags_give_outsi
     assert_eq!(untimed(&inside), untimed(&outside));
     assert_eq!(std::fs::read(&runs).unwrap(), std::fs::read(&out).unwrap());
 }
+
+/// The stage cache knows the build: a stage done by one `smtcomp` is redone
+/// by another build (here: the same program with one byte appended, a
+/// different executable), and reused by that build afterwards.
+#[test]
+fn another_build_redoes_the_stages_of_the_cache() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = inputs(tmp.path());
+    std::fs::create_dir_all(ws.join("library/non-incremental/QF_LIA")).unwrap();
+    std::fs::copy(
+        root().join("corpus/single/QF_LIA/CVC4-1.8_test_regress_regress0_bug383.smt2"),
+        ws.join("library/non-incremental/QF_LIA/bug383.smt2"),
+    )
+    .unwrap();
+    let (code, out, err) = smtcomp_in(
+        tmp.path(),
+        &[
+            "init",
+            "ws",
+            "--competition",
+            "ws/competition.toml",
+            "--submissions",
+            "ws/submissions",
+            "--library",
+            "ws/library",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let build = |name: &str, extra: &[u8]| {
+        let p = tmp.path().join(name);
+        let mut bytes = std::fs::read(crate::support::smtcomp_bin()).unwrap();
+        bytes.extend_from_slice(extra);
+        std::fs::write(&p, bytes).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        p
+    };
+    let (a, b) = (build("smtcomp-a", b""), build("smtcomp-b", b"\0"));
+    let inventory = |exe: &Path| {
+        let o = Command::new(exe)
+            .args(["run", "--until", "inventory"])
+            .current_dir(&ws)
+            .env_remove("SMTCOMP_WORKSPACE")
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.code(), Some(0), "{out}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("inventory "))
+            .unwrap()
+            .to_string();
+        line.split_whitespace().nth(1).unwrap().to_string()
+    };
+    assert_eq!(inventory(&a), "done");
+    assert_eq!(inventory(&a), "resumed");
+    assert_eq!(inventory(&b), "done", "another build reused the stage");
+    assert_eq!(inventory(&b), "resumed");
+}
