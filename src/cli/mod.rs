@@ -380,6 +380,16 @@ impl PolicyName {
             PolicyName::Published2025 => crate::scoring::Policy::published_2025(),
         }
     }
+
+    /// The choice an edition is asked to apply
+    /// ([`crate::scoring::editions::dispatch::policy`]).
+    pub fn choice(self) -> crate::scoring::editions::dispatch::PolicyChoice {
+        use crate::scoring::editions::dispatch::PolicyChoice;
+        match self {
+            PolicyName::Rules => PolicyChoice::Rules,
+            PolicyName::Published2025 => PolicyChoice::Published2025,
+        }
+    }
 }
 
 /// Parses `NAME=DIR` (`--solver-dir`): a non-empty name and a directory path.

@@ -450,7 +450,9 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
     )?;
     let comp = global.competition()?;
     let edition = args.edition.unwrap_or(comp.rules);
-    let mut policy = args.policy.policy();
+    // The edition's policy; one it cannot apply is an error, never ignored.
+    let policy =
+        editions::dispatch::policy(edition, args.policy.choice()).map_err(Failure::usage)?;
     if comp.track(args.track).is_none() {
         eprintln!(
             "{} track {} is not defined in {}",
@@ -529,10 +531,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
             joined = Some(tables);
             scores
         }
-        RulesEdition::Rules2023 => {
-            policy = editions::e2023::policy();
-            editions::e2023::score(&input)
-        }
+        RulesEdition::Rules2023 => editions::e2023::score(&input),
         RulesEdition::Rules2015 | RulesEdition::Rules2008 => {
             return historical(&comp, edition, &input, &args);
         }

@@ -429,16 +429,13 @@ fn run_local(global: &GlobalArgs, a: RunArgs) -> CmdResult {
 }
 
 fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
-    use crate::model::RulesEdition;
-    let rule = match a.edition {
-        None | Some(RulesEdition::Rules2025) => crate::validate::CoreRule::Majority2025,
-        Some(RulesEdition::Rules2023) => crate::validate::CoreRule::Refutation2023,
-        Some(e) => {
-            return Err(Failure::usage(format!(
-                "validate-cores join --edition {e}: the {e} rules have no Unsat Core Track"
-            )));
-        }
+    // The definition's edition decides the rule unless --edition overrides it.
+    let edition = match a.edition {
+        Some(e) => e,
+        None => global.competition()?.rules,
     };
+    let rule = crate::scoring::editions::dispatch::core_rule(edition)
+        .map_err(|e| Failure::usage(format!("validate-cores join (edition {edition}): {e}")))?;
     let (identity, mut runs) = read_runs(global, &a.runs)?;
     require_core_runs(&a.runs, &runs)?;
     let manifest = match CoreManifest::read(&a.exec) {

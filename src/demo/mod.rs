@@ -319,6 +319,8 @@ fn validate_runs(
         validators,
         commands: pipeline::submission_validators(comp, &refs)?,
         time_limit,
+        rule: crate::scoring::editions::dispatch::core_rule(comp.rules)
+            .map_err(anyhow::Error::msg)?,
     };
     let cores = pipeline::validate_cores(records, prepared, dir, &how, jobs)?;
     let models = pipeline::validate_model_runs(

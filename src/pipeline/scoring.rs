@@ -7,15 +7,19 @@ use crate::ingest::IngestRecord;
 use crate::model::{Competition, Status, Track};
 use crate::prepare::PreparedSet;
 use crate::report::TrackReport;
+use crate::scoring::editions::dispatch::{self, EditionScores, PolicyChoice};
 use crate::scoring::editions::e2023::ProofLine;
 use crate::scoring::editions::e2023_proof;
-use crate::scoring::{Policy, TrackScores, output};
+use crate::scoring::{TrackScores, output};
 use crate::submission::LoadedSubmission;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// Scores `tracks` (rules policy) and writes, per track, Markdown tables
-/// (`<track>.md`) and the website-compatible pages (`<track>.json`) into `dir`.
+/// Scores `tracks` by the definition's edition (`comp.rules`, rules policy;
+/// [`dispatch`]) and writes, per track, Markdown tables (`<track>.md`) and the
+/// website-compatible pages (`<track>.json`) into `dir`. The 2015 and 2008
+/// editions have their own tables (`<track>.md` and `<track>.json`, their
+/// format) and no report pages: they give no [`TrackReport`].
 pub fn score_tracks(
     comp: &Competition,
     loaded: &[LoadedSubmission],
@@ -26,7 +30,8 @@ pub fn score_tracks(
 ) -> StageResult<Vec<TrackReport>> {
     Step::Scoring.scope(|| {
         std::fs::create_dir_all(dir)?;
-        let policy = Policy::rules();
+        let edition = comp.rules;
+        let policy = dispatch::policy(edition, PolicyChoice::Rules).map_err(anyhow::Error::msg)?;
         let mut all = Vec::new();
         for &track in tracks {
             let scored: Vec<_> = runs
@@ -36,8 +41,24 @@ pub fn score_tracks(
                 .collect();
             let (input, _missing) =
                 crate::scoring::build_input(comp, track, loaded, inventory, scored);
-            let report = TrackReport::compute(input, &policy);
             let name = track.page_suffix();
+            let scores = match dispatch::score(comp, edition, track, &input, &policy)
+                .map_err(|e| anyhow::anyhow!("{track} ({edition} rules): {e}"))?
+            {
+                EditionScores::Engine(scores) => *scores,
+                tables => {
+                    // The edition's own tables: no report pages.
+                    let json = match &tables {
+                        EditionScores::Tables2015(s) => serde_json::to_string_pretty(s)?,
+                        EditionScores::Tables2008(s) => serde_json::to_string_pretty(s)?,
+                        EditionScores::Engine(s) => serde_json::to_string_pretty(&s.groups)?,
+                    };
+                    std::fs::write(dir.join(format!("{name}.md")), tables.markdown())?;
+                    std::fs::write(dir.join(format!("{name}.json")), json + "\n")?;
+                    continue;
+                }
+            };
+            let report = TrackReport { scores, input };
             std::fs::write(
                 dir.join(format!("{name}.md")),
                 output::markdown(&report.scores, false),

@@ -45,6 +45,8 @@ pub struct CoreValidation {
     pub commands: ValidatorCommands,
     /// The validators' time limit.
     pub time_limit: TimeLimit,
+    /// The edition's rule ([`crate::scoring::editions::dispatch::core_rule`]).
+    pub rule: crate::validate::CoreRule,
 }
 
 /// What [`validate_cores`] did.
@@ -121,7 +123,7 @@ pub fn validate_cores(
             jobs,
             &dir.join(cores::LOCAL_RUNS),
         )?;
-        let joined = crate::validate::join(records, &manifest, &runs);
+        let joined = crate::validate::join_with(records, &manifest, &runs, how.rule);
         Ok(CoresValidated {
             tasks: generated.tasks,
             validation_runs: runs.len(),

@@ -698,6 +698,7 @@ fn validate(
                         .collect(),
                 ),
                 time_limit: TimeLimit::Fixed(time_s),
+                rule: crate::scoring::editions::dispatch::core_rule(comp.rules).unwrap_or_default(),
             };
             pipeline::validate_cores(records, prepared, &dir, &how, jobs)?;
             notes.insert(

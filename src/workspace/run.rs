@@ -644,7 +644,10 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
             } else {
                 ingest_readable(&core_exec, &comp)?.records
             };
-            let joined = crate::validate::join(&mut records, &manifest, &validation);
+            // The definition's edition's rule (2025 majority, 2023 refutation).
+            let rule = crate::scoring::editions::dispatch::core_rule(comp.rules)
+                .map_err(anyhow::Error::msg)?;
+            let joined = crate::validate::join_with(&mut records, &manifest, &validation, rule);
             parts.push(format!(
                 "cores {} ({} validator runs)",
                 counts(&joined.by_status),
@@ -693,8 +696,9 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
         "scoring",
         State::Done,
         format!(
-            "{} tracks{} -> {}",
-            reports.len(),
+            "{} tracks by the {} rules{} -> {}",
+            scored.len(),
+            comp.rules,
             if tracks.contains(&Track::ProofExhibition) {
                 " + proof summary"
             } else {

@@ -13,6 +13,7 @@ mod benchmarks_scan;
 mod cgroup_check;
 mod cli_conventions;
 mod competition_model;
+mod edition_dispatch;
 mod editions;
 mod editions_rescore;
 mod editions_select_2008;

@@ -16,6 +16,7 @@
 //!
 //! `docs/editions.md` maps every rule to its code.
 
+pub mod dispatch;
 pub mod e2008;
 pub mod e2015;
 pub mod e2023;
