@@ -24,6 +24,11 @@ pub struct RunArgs {
     /// to it is done; `smtcomp run` goes on from there later.
     #[arg(long, value_name = "STAGE", value_parser = parse_stage)]
     until: Option<&'static str>,
+    /// The organizers' test run: `select --test`'s selection (at most 20 easy
+    /// benchmarks per logic, seed 1 unless `[seed] value`), the test limits,
+    /// written below `DIR/test-run/` and `EXECDIR/test-run/`.
+    #[arg(long)]
+    test: bool,
     /// Print the report as JSON at the end (no stage lines while running).
     #[arg(long)]
     json: bool,
@@ -42,11 +47,19 @@ pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
     if let Some(n) = args.benchexec_jobs {
         ws.backend.jobs = Some(n);
     }
+    if args.test {
+        ws = ws.test_run();
+    }
     if !args.json {
         print(&format!(
-            "workspace {} (backend {})\n",
+            "workspace {} (backend {}){}\n",
             ws.file.display(),
-            ws.backend.kind.name()
+            ws.backend.kind.name(),
+            if ws.test {
+                format!("; the test run, in {}", ws.dir.display())
+            } else {
+                String::new()
+            }
         ))?;
     }
     let json = args.json;

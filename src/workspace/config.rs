@@ -10,6 +10,9 @@ use anyhow::Context;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+/// Benchmarks per logic of the organizers' test run (`select --test`'s default).
+pub const TEST_PER_LOGIC: usize = 20;
+
 /// The file name of a workspace.
 pub const FILE_NAME: &str = "smtcomp.toml";
 
@@ -237,6 +240,9 @@ pub struct Workspace {
     pub selection: SelectionSettings,
     /// The backend.
     pub backend: Backend,
+    /// The organizers' test run ([`Workspace::test_run`]): `select --test`'s
+    /// selection and seed, the test limits, its own directories.
+    pub test: bool,
 }
 
 /// Why a workspace file cannot be used: one line, `FILE: line N: error: ...`.
@@ -346,6 +352,7 @@ impl Workspace {
                 start_time: raw.backend.start_time,
                 slurm: raw.backend.slurm,
             },
+            test: false,
             dir,
         })
     }
@@ -391,6 +398,23 @@ impl Workspace {
             .unwrap_or_else(|| self.dir.join("inventory.json"))
     }
 
+    /// The organizers' test run of this workspace: the same inputs, written
+    /// below `DIR/test-run/` (selections, prepared files, run tables, scores,
+    /// site, stage cache) and `EXECDIR/test-run/`; the selection of `select
+    /// --test` (at most [`TEST_PER_LOGIC`] easy benchmarks per logic, seed 1
+    /// unless `[seed] value`), the test limits. Parallel and Cloud have no
+    /// test run. The workspace's inventory is reused when it exists.
+    pub fn test_run(&self) -> Workspace {
+        let mut t = self.clone();
+        t.test = true;
+        if t.given_inventory.is_none() && self.inventory().is_file() {
+            t.given_inventory = Some(self.inventory());
+        }
+        t.dir = self.dir.join("test-run");
+        t.execdir = self.execdir.join("test-run");
+        t
+    }
+
     /// The evidence of the rules' selection: `[selection]`, the submissions
     /// (entered logics; competitive divisions unless `include_non_competitive`).
     pub fn evidence(&self) -> crate::pipeline::selection::Evidence {
@@ -401,7 +425,7 @@ impl Workspace {
             submissions: vec![self.submissions.clone()],
             include_non_competitive: self.include_non_competitive,
             heats: self.selection.heats,
-            test_per_logic: None,
+            test_per_logic: self.test.then_some(TEST_PER_LOGIC),
         }
     }
 

@@ -387,7 +387,11 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     let loaded = load_set(std::slice::from_ref(&ws.submissions), &comp);
     let subs = crate::submission::usable(&loaded)
         .with_context(|| format!("{}", ws.submissions.display()))?;
-    let tracks = tracks(ws, &comp, &loaded);
+    let mut tracks = tracks(ws, &comp, &loaded);
+    if ws.test {
+        // `select --test` has no Parallel/Cloud selection.
+        tracks.retain(|t| !matches!(t, Track::Parallel | Track::Cloud));
+    }
     for t in &tracks {
         if comp.track(*t).is_none() {
             return Err(Stop::Failed(format!(
@@ -440,6 +444,8 @@ fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
     // 2. Selection.
     let seed = match ws.seed.value {
         Some(v) => v,
+        // The test run's seed (`select --test`'s default).
+        None if ws.test => 1,
         None => pipeline::seed(&comp, &subs).map_err(anyhow::Error::from)?,
     };
     let seed_input = ws.file.clone();
@@ -764,7 +770,7 @@ fn generate_into(
         &GenerateOptions {
             prepared: prepared.to_path_buf(),
             out: exec.to_path_buf(),
-            test: false,
+            test: ws.test,
             location: SolverLocation {
                 solver_dirs: Default::default(),
                 on_path: true,

@@ -740,3 +740,65 @@ fn another_build_redoes_the_stages_of_the_cache() {
     assert_eq!(inventory(&b), "done", "another build reused the stage");
     assert_eq!(inventory(&b), "resumed");
 }
+
+/// `smtcomp run --test`: the organizers' test run through the same stages,
+/// in its own directories (`test-run/`), with the test limits; the
+/// competition's own stages and files are untouched.
+#[test]
+fn the_test_run_has_its_own_directories_and_the_test_limits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = inputs(tmp.path());
+    std::fs::create_dir_all(ws.join("library/non-incremental/QF_LIA")).unwrap();
+    for f in [
+        "CVC4-1.8_test_regress_regress0_bug383.smt2",
+        "CVC4-1.8_test_regress_regress1_simplification_bug4.smt2",
+    ] {
+        std::fs::copy(
+            root().join("corpus/single/QF_LIA").join(f),
+            ws.join("library/non-incremental/QF_LIA").join(f),
+        )
+        .unwrap();
+    }
+    let (code, out, err) = smtcomp_in(
+        tmp.path(),
+        &[
+            "init",
+            "ws",
+            "--competition",
+            "ws/competition.toml",
+            "--submissions",
+            "ws/submissions",
+            "--library",
+            "ws/library",
+            "--track",
+            "SingleQuery",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = smtcomp_in(&ws, &["run", "--test", "--until", "generation"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("every stage up to generation done (--until)"),
+        "{out}"
+    );
+    assert!(out.contains("seed 1;"), "{out}");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(ws.join("exec/test-run/manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["test"], true);
+    let defs = manifest["definitions"].as_object().unwrap();
+    assert!(!defs.is_empty());
+    for d in defs.values() {
+        assert_eq!(d["limits"]["time_s"], 5, "{d}");
+        assert_eq!(d["limits"]["memory_mb"], 1000, "{d}");
+    }
+    assert!(ws.join("test-run/selection-sq.json").is_file());
+    assert!(
+        !ws.join("selection-sq.json").exists(),
+        "the competition's selection written"
+    );
+    assert!(
+        !ws.join("exec/manifest.json").exists(),
+        "the competition's generation written"
+    );
+}

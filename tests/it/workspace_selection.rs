@@ -201,4 +201,43 @@ fn workspace_selection_equals_select_with_the_same_evidence_on_every_2025_track(
     assert_eq!(compared, 5);
     // Competitive divisions only: some track left a non-competitive one out.
     assert!(non_competitive_noted > 0);
+
+    // The organizers' test run through the same stages: `select --test`'s
+    // selection (seed 1, at most 20 per logic) in its own directory.
+    let (code, out, err) = smtcomp_in(&ws, &["run", "--test", "--until", "selection"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("the test run, in "), "{out}");
+    for track in ["SingleQuery", "Incremental", "UnsatCore", "ModelValidation"] {
+        let short = track.parse::<smtcomp::model::Track>().unwrap().short_name();
+        let ours = ws.join(format!("test-run/selection-{short}.json"));
+        let theirs = dir.join(format!("select-test-{short}.json"));
+        let (code, o, e) = smtcomp_in(
+            dir,
+            &[
+                "--year",
+                "2025",
+                "select",
+                "--track",
+                track,
+                "--test",
+                "--inventory",
+                &s(&inventory),
+                "--previous-results",
+                &s(&previous),
+                "--previous-inventory",
+                &s(&prev_inv),
+                "--submissions",
+                &s(&submissions),
+                "-o",
+                &s(&theirs),
+            ],
+        );
+        assert_eq!(code, 0, "{track}: {o}\n{e}");
+        assert!(
+            std::fs::read(&theirs).unwrap() == std::fs::read(&ours).unwrap(),
+            "{track}: the workspace's test run selection differs from `select --test`'s"
+        );
+    }
+    // No test run of Parallel and Cloud.
+    assert!(!ws.join("test-run/selection-parallel.json").exists());
 }
