@@ -179,22 +179,6 @@ impl Inventory {
         datafile::read_json(path)
     }
 
-    /// Reads an inventory file (JSON or JSON.gz) through the binary cache of
-    /// [`inventory_cache`](crate::formats::inventory_cache) (written on first
-    /// use, validated by the file's content hash; same result as [`Inventory::read`]).
-    pub fn read_cached(path: &Path) -> Result<Inventory, DataFileError> {
-        crate::formats::inventory_cache::read(path)
-    }
-
-    /// [`Inventory::read_cached`], keeping only the benchmarks that `keep`
-    /// keeps (see [`inventory_cache::read_only`](crate::formats::inventory_cache::read_only)).
-    pub fn read_cached_only(
-        path: &Path,
-        keep: &crate::formats::inventory_cache::Keep<'_>,
-    ) -> Result<Inventory, DataFileError> {
-        crate::formats::inventory_cache::read_only(path, keep)
-    }
-
     /// Writes the inventory (gzip when `path` ends in `.gz`).
     pub fn write(&self, path: &Path) -> Result<(), DataFileError> {
         datafile::write_json(path, self)

@@ -991,3 +991,20 @@ fn status(c: u8) -> Result<Status, String> {
 fn put_str(out: &mut Vec<u8>, s: &str) {
     put_bytes(out, s.as_bytes());
 }
+
+// The cached readers of the inventory live here, beside the cache they read
+// (the inventory's own file does not import its cache).
+impl Inventory {
+    /// Reads an inventory file (JSON or JSON.gz) through the binary cache of
+    /// this module (written on first use, validated by the file's content
+    /// hash; same result as [`Inventory::read`]).
+    pub fn read_cached(path: &Path) -> Result<Inventory, DataFileError> {
+        read(path)
+    }
+
+    /// [`Inventory::read_cached`], keeping only the benchmarks that `keep`
+    /// keeps (see [`read_only`]).
+    pub fn read_cached_only(path: &Path, keep: &Keep<'_>) -> Result<Inventory, DataFileError> {
+        read_only(path, keep)
+    }
+}

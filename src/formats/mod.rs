@@ -25,6 +25,7 @@ pub mod inventory_cache;
 pub mod jsonl;
 pub mod prepared;
 pub mod results;
+pub mod run_answer;
 pub mod runline;
 pub mod runs_manifest;
 pub mod runtable;

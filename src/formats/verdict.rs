@@ -2,7 +2,7 @@
 //! unsat-core and model validation (rules 2025 sections 5.4, 5.5); what they
 //! mean for scoring is `scoring::runtable`.
 
-use crate::formats::runtable::RunAnswer;
+use crate::formats::run_answer::RunAnswer;
 use crate::model::Answer;
 use serde::{Deserialize, Serialize};
 

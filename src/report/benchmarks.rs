@@ -7,7 +7,7 @@
 //! (`benchmarks-<logic>.html`, `benchmarks-<logic>-2.html`, ...), each linking
 //! to the others; sorting applies within a page.
 
-use super::html::{dec2, esc, page, slug};
+use super::html::{dec2, esc, page};
 use super::nav::{Here, track_nav};
 use super::{SiteMeta, TrackReport};
 use crate::model::{Answer, Status};
@@ -18,15 +18,7 @@ use std::fmt::Write;
 /// Rows of one per-benchmark page.
 pub const ROWS_PER_PAGE: usize = 5000;
 
-/// File name of page `k` (0-based) of the per-benchmark table of logic group `g`.
-pub fn benchmarks_file(g: &GroupScores, k: usize) -> String {
-    let id = slug(&g.identifier);
-    if k == 0 {
-        format!("benchmarks-{id}.html")
-    } else {
-        format!("benchmarks-{id}-{}.html", k + 1)
-    }
-}
+use super::files::benchmarks_file;
 
 /// Sorting: a click on a header sorts by that column (again: reversed).
 /// Cells sort by their `data-v` attribute (numbers compare as numbers).

@@ -15,6 +15,7 @@
 
 mod benchmarks;
 mod data;
+mod files;
 mod html;
 mod nav;
 mod pages;
@@ -22,8 +23,8 @@ mod plots;
 pub mod website;
 mod xml;
 
-pub use benchmarks::{ROWS_PER_PAGE, benchmarks_file};
-pub use pages::group_file;
+pub use benchmarks::ROWS_PER_PAGE;
+pub use files::{benchmarks_file, group_file};
 pub use xml::scores_xml;
 
 use crate::scoring::editions::e2023::ProofLine;
@@ -183,7 +184,7 @@ pub fn write_site_with_progress(
                 }
             }
             w(
-                dir.join(pages::group_file(g)),
+                dir.join(files::group_file(g)),
                 &pages::group_page(meta, r, g, &imgs),
                 0,
             )?;

@@ -3,8 +3,8 @@
 //! The current page is shown in bold, never as a link to itself.
 
 use super::TrackReport;
+use super::files::group_file;
 use super::html::esc;
-use super::pages::group_file;
 use crate::scoring::GroupScores;
 use std::fmt::Write;
 

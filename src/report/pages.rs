@@ -1,8 +1,8 @@
 //! The HTML pages: site index, track index, division and logic pages, and the
 //! three ranking pages (best overall, biggest lead, largest contribution).
 
-use super::benchmarks::benchmarks_file;
-use super::html::{dec2, esc, page, slug, table};
+use super::files::{benchmarks_file, group_file};
+use super::html::{dec2, esc, page, table};
 use super::nav::{Here, RANKINGS, track_nav};
 use super::{SiteMeta, TrackReport};
 use crate::proof::ProofVerdict;
@@ -19,12 +19,6 @@ pub fn kind_title(k: Kind) -> &'static str {
         Kind::Unsat => "UNSAT performance",
         Kind::TwentyFour => "24 seconds performance",
     }
-}
-
-/// The file name of a group page inside its track directory.
-pub fn group_file(g: &GroupScores) -> String {
-    let prefix = if g.is_division { "division" } else { "logic" };
-    format!("{prefix}-{}.html", slug(&g.identifier))
 }
 
 /// The rank shown for step `i` of a podium: competitive solvers are ranked,

@@ -240,3 +240,148 @@ fn a_fixture_with_an_upward_edge_and_a_cycle_fails() {
     std::fs::write(src.join("low/mod.rs"), "pub struct Other;\n").unwrap();
     assert!(violations(&edges(&src), &[&["low"], &["high"]]).is_empty());
 }
+
+/// The file-level imports inside each folder of `src` (`super::x` and
+/// `crate::<folder>::x` naming a sibling file `x.rs`, also inside grouped
+/// imports); `mod.rs` is the folder itself, not a node.
+fn sibling_edges(src: &Path) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut dirs: Vec<PathBuf> = walkdir::WalkDir::new(src)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_dir())
+        .map(|e| e.into_path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+            .filter(|p| p.file_name().is_some_and(|n| n != "mod.rs"))
+            .collect();
+        files.sort();
+        let names: BTreeSet<String> = files
+            .iter()
+            .map(|p| p.file_stem().unwrap().to_str().unwrap().to_string())
+            .collect();
+        let folder = dir
+            .strip_prefix(src)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .replace('/', "::");
+        let prefixes: Vec<String> = if folder.is_empty() {
+            vec![]
+        } else {
+            vec!["super::".to_string(), format!("crate::{folder}::")]
+        };
+        for file in &files {
+            let me = file.file_stem().unwrap().to_str().unwrap().to_string();
+            let code: String = std::fs::read_to_string(file)
+                .unwrap()
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for prefix in &prefixes {
+                let mut rest = code.as_str();
+                while let Some(at) = rest.find(prefix.as_str()) {
+                    let before = rest[..at].chars().last();
+                    let after = &rest[at + prefix.len()..];
+                    rest = after;
+                    if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                        continue;
+                    }
+                    let mut targets = Vec::new();
+                    if let Some(group) = after.strip_prefix('{') {
+                        let mut depth = 0;
+                        let mut item = String::new();
+                        for c in group.chars() {
+                            match c {
+                                '{' => depth += 1,
+                                '}' if depth == 0 => break,
+                                '}' => depth -= 1,
+                                ',' if depth == 0 => {
+                                    targets.push(std::mem::take(&mut item));
+                                    continue;
+                                }
+                                _ => {}
+                            }
+                            item.push(c);
+                        }
+                        targets.push(item);
+                    } else {
+                        targets.push(after.to_string());
+                    }
+                    for t in targets {
+                        let name: String = t
+                            .trim_start()
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        if name != me && names.contains(&name) {
+                            out.push((folder.clone(), me.clone(), name));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn no_two_files_of_a_folder_import_each_other_in_a_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let edges = sibling_edges(&src);
+    assert!(
+        edges.len() > 50,
+        "the scan found only {} edges",
+        edges.len()
+    );
+    let mut bad = Vec::new();
+    let folders: BTreeSet<&str> = edges.iter().map(|(f, _, _)| f.as_str()).collect();
+    for folder in folders {
+        let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for (f, from, to) in &edges {
+            if f == folder {
+                graph.entry(from).or_default().insert(to);
+            }
+        }
+        for c in cycles(&graph) {
+            bad.push(format!(
+                "src/{}: {}",
+                folder.replace("::", "/"),
+                c.join(" -> ")
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "import circles between files:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_sibling_scan_sees_grouped_and_qualified_imports() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(src.join("f")).unwrap();
+    std::fs::write(src.join("f/mod.rs"), "mod a; mod b; mod c;\n").unwrap();
+    std::fs::write(
+        src.join("f/a.rs"),
+        "use super::{b::X, c};\n// super::c in a comment\n",
+    )
+    .unwrap();
+    std::fs::write(src.join("f/b.rs"), "fn g() { crate::f::a::h(); }\n").unwrap();
+    std::fs::write(src.join("f/c.rs"), "use super::Thing;\n").unwrap();
+    let e = sibling_edges(&src);
+    let want = [("f", "a", "b"), ("f", "a", "c"), ("f", "b", "a")]
+        .map(|(x, y, z)| (x.to_string(), y.to_string(), z.to_string()));
+    assert_eq!(e, want);
+}
