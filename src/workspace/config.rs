@@ -134,6 +134,7 @@ struct BackendFile {
     #[serde(default = "yes")]
     container: bool,
     start_time: Option<String>,
+    vcloud_benchmark: Option<PathBuf>,
     #[serde(default)]
     slurm: SlurmSettings,
 }
@@ -146,6 +147,7 @@ impl Default for BackendFile {
             benchexec: default_benchexec(),
             container: true,
             start_time: None,
+            vcloud_benchmark: None,
             slurm: SlurmSettings::default(),
         }
     }
@@ -195,6 +197,10 @@ pub struct Backend {
     pub container: bool,
     /// A fixed BenchExec start time (reproducible result file names).
     pub start_time: Option<String>,
+    /// BenchExec's VerifierCloud client (`contrib/vcloud-benchmark.py` of its
+    /// source distribution); default: `VCLOUD_BENCHMARK`, else the copy
+    /// `scripts/install-deps` fetches into `$SMTCOMP_TOOLS`.
+    pub vcloud_benchmark: Option<PathBuf>,
     /// Slurm's options.
     pub slurm: SlurmSettings,
 }
@@ -350,6 +356,7 @@ impl Workspace {
                 },
                 container: raw.backend.container,
                 start_time: raw.backend.start_time,
+                vcloud_benchmark: raw.backend.vcloud_benchmark.as_deref().map(at),
                 slurm: raw.backend.slurm,
             },
             test: false,
@@ -637,6 +644,7 @@ pub fn render(dir: &Path, o: &InitOptions) -> anyhow::Result<String> {
     }
     t.push_str("benchexec = \"benchexec\"\ncontainer = true\n");
     t.push_str("# start_time = \"2025-07-01 12:00:00\"   # fixed BenchExec start time\n");
+    t.push_str("# vcloud_benchmark = \"/opt/benchexec/contrib/vcloud-benchmark.py\"   # the VerifierCloud client\n");
     t.push_str("\n[backend.slurm]\n# definitions_per_job = 8\n# partition = \"main\"\n# cpus_per_job = 2\n# mem_per_job_mb = 16000\n# max_parallel_jobs = 100\n# sbatch_args = []\n# timeout_s = 86400\n");
     Ok(t)
 }
@@ -662,6 +670,16 @@ mod tests {
         assert!(
             e.to_string()
                 .starts_with("/w/smtcomp.toml: line 6: error: ")
+        );
+    }
+
+    #[test]
+    fn the_vcloud_client_comes_from_the_workspace() {
+        let text = "submissions = \"s\"\nlibrary = \"l\"\n[backend]\nkind = \"vcloud\"\nvcloud_benchmark = \"bx/contrib/vcloud-benchmark.py\"\n";
+        let w = Workspace::parse(text, Path::new("/w/smtcomp.toml")).unwrap();
+        assert_eq!(
+            crate::workspace::vcloud_command(Path::new("/w/exec"), &w.backend),
+            "VCLOUD_BENCHMARK=/w/bx/contrib/vcloud-benchmark.py /w/exec/run-vcloud.sh"
         );
     }
 

@@ -112,13 +112,24 @@ pub fn run_options(b: &Backend) -> anyhow::Result<RunOptions> {
     })
 }
 
-/// The command that runs what is missing in `execdir` on the VerifierCloud.
-pub fn vcloud_command(execdir: &Path) -> String {
-    let script = crate::util::escape::shell(&execdir.join("run-vcloud.sh").display().to_string());
+/// The command that runs what is missing in `execdir` on the VerifierCloud:
+/// `run-vcloud.sh` with BenchExec's client from `[backend] vcloud_benchmark`,
+/// else `VCLOUD_BENCHMARK` (left to the script), else the copy
+/// `scripts/install-deps` fetches (`$SMTCOMP_TOOLS`, default
+/// `~/.local/share/smtcomp-tools`).
+pub fn vcloud_command(execdir: &Path, backend: &Backend) -> String {
+    use crate::util::escape::shell;
+    let script = shell(&execdir.join("run-vcloud.sh").display().to_string());
+    if let Some(client) = &backend.vcloud_benchmark {
+        return format!(
+            "VCLOUD_BENCHMARK={} {script}",
+            shell(&client.display().to_string())
+        );
+    }
     match std::env::var("VCLOUD_BENCHMARK") {
         Ok(v) if !v.is_empty() => script,
         _ => format!(
-            "VCLOUD_BENCHMARK=$HOME/.local/share/smtcomp-tools/benchexec-3.35/contrib/vcloud-benchmark.py {script}"
+            "VCLOUD_BENCHMARK=\"${{SMTCOMP_TOOLS:-$HOME/.local/share/smtcomp-tools}}\"/benchexec-3.35/contrib/vcloud-benchmark.py {script}"
         ),
     }
 }
@@ -142,7 +153,7 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
             return Ok(Round::Waiting {
                 definitions: defs,
                 missing: before.missing,
-                command: vcloud_command(execdir),
+                command: vcloud_command(execdir, backend),
             });
         }
         BackendKind::Local => {
