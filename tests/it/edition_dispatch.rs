@@ -74,42 +74,31 @@ fn the_pipeline_scores_by_the_definitions_edition() {
 
 #[test]
 fn a_policy_the_edition_cannot_apply_is_refused() {
-    let (code, out, err) = smtcomp(&[
-        "--year",
-        "2023",
-        "score",
-        "--track",
-        "SingleQuery",
-        "--policy",
-        "published-2025",
-        "--runs",
-        "no-such-runs.jsonl",
-        "--inventory",
-        "no-such-inventory.json",
-        "--submissions",
-        "demo/submissions",
-    ]);
+    let score = |year: &str| {
+        smtcomp(&[
+            "--year",
+            year,
+            "score",
+            "--track",
+            "SingleQuery",
+            "--policy",
+            "published-2025",
+            "--runs",
+            "no-such-runs.jsonl",
+            "--inventory",
+            "no-such-inventory.json",
+            "--submissions",
+            "demo/submissions",
+        ])
+    };
+    let (code, out, err) = score("2023");
     assert_eq!(code, 2, "{out}{err}");
     assert!(
         err.contains("--policy published-2025 reproduces the organizers' 2025 tool and applies to the 2025 rules only, not to the 2023 rules"),
         "{err}"
     );
     // Under the 2025 rules it is a policy like any other (here: the missing runs are the error).
-    let (code, _, err) = smtcomp(&[
-        "--year",
-        "2025",
-        "score",
-        "--track",
-        "SingleQuery",
-        "--policy",
-        "published-2025",
-        "--runs",
-        "no-such-runs.jsonl",
-        "--inventory",
-        "no-such-inventory.json",
-        "--submissions",
-        "demo/submissions",
-    ]);
+    let (code, _, err) = score("2025");
     assert_ne!(code, 0);
     assert!(!err.contains("applies to the 2025 rules only"), "{err}");
 }

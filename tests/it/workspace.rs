@@ -189,7 +189,7 @@ fn a_bad_workspace_file_is_an_error_naming_file_line_and_key() {
         // (text, the error line after the file name)
         (
             "submissions = \"s\"\nlibrary = \"l\"\n\n[backend]\nkind = \"local\"\njbos = 2\n",
-            "line 6: error: unknown field `jbos`, expected one of `kind`, `jobs`, `benchexec`, `container`, `start_time`, `slurm`",
+            "line 6: error: unknown field `jbos`, expected one of `kind`, `jobs`, `benchexec`, `container`, `start_time`, `vcloud_benchmark`, `slurm`",
         ),
         (
             "submissions = \"s\"\nlibrary = \"l\"\n[backend]\nkind = \"cloud\"\n",
@@ -689,27 +689,7 @@ fn validate_models_takes_the_workspace_paths_and_gives_what_the_flags_give_outsi
 fn another_build_redoes_the_stages_of_the_cache() {
     use std::os::unix::fs::PermissionsExt;
     let tmp = tempfile::tempdir().unwrap();
-    let ws = inputs(tmp.path());
-    std::fs::create_dir_all(ws.join("library/non-incremental/QF_LIA")).unwrap();
-    std::fs::copy(
-        root().join("corpus/single/QF_LIA/CVC4-1.8_test_regress_regress0_bug383.smt2"),
-        ws.join("library/non-incremental/QF_LIA/bug383.smt2"),
-    )
-    .unwrap();
-    let (code, out, err) = smtcomp_in(
-        tmp.path(),
-        &[
-            "init",
-            "ws",
-            "--competition",
-            "ws/competition.toml",
-            "--submissions",
-            "ws/submissions",
-            "--library",
-            "ws/library",
-        ],
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    let ws = qf_lia_workspace(tmp.path(), &[]);
     let build = |name: &str, extra: &[u8]| {
         let p = tmp.path().join(name);
         let mut bytes = std::fs::read(crate::support::smtcomp_bin()).unwrap();
@@ -747,34 +727,7 @@ fn another_build_redoes_the_stages_of_the_cache() {
 #[test]
 fn the_test_run_has_its_own_directories_and_the_test_limits() {
     let tmp = tempfile::tempdir().unwrap();
-    let ws = inputs(tmp.path());
-    std::fs::create_dir_all(ws.join("library/non-incremental/QF_LIA")).unwrap();
-    for f in [
-        "CVC4-1.8_test_regress_regress0_bug383.smt2",
-        "CVC4-1.8_test_regress_regress1_simplification_bug4.smt2",
-    ] {
-        std::fs::copy(
-            root().join("corpus/single/QF_LIA").join(f),
-            ws.join("library/non-incremental/QF_LIA").join(f),
-        )
-        .unwrap();
-    }
-    let (code, out, err) = smtcomp_in(
-        tmp.path(),
-        &[
-            "init",
-            "ws",
-            "--competition",
-            "ws/competition.toml",
-            "--submissions",
-            "ws/submissions",
-            "--library",
-            "ws/library",
-            "--track",
-            "SingleQuery",
-        ],
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    let ws = qf_lia_workspace(tmp.path(), &["--track", "SingleQuery"]);
     let (code, out, err) = smtcomp_in(&ws, &["run", "--test", "--until", "generation"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
@@ -801,4 +754,35 @@ fn the_test_run_has_its_own_directories_and_the_test_limits() {
         !ws.join("exec/manifest.json").exists(),
         "the competition's generation written"
     );
+}
+
+/// `smtcomp init` of a workspace `base/ws` (the demo definition, z3 and Yices
+/// 2, two QF_LIA benchmarks of the corpus as its library) with `more` flags.
+fn qf_lia_workspace(base: &Path, more: &[&str]) -> std::path::PathBuf {
+    let ws = inputs(base);
+    std::fs::create_dir_all(ws.join("library/non-incremental/QF_LIA")).unwrap();
+    for f in [
+        "CVC4-1.8_test_regress_regress0_bug383.smt2",
+        "CVC4-1.8_test_regress_regress1_simplification_bug4.smt2",
+    ] {
+        std::fs::copy(
+            root().join("corpus/single/QF_LIA").join(f),
+            ws.join("library/non-incremental/QF_LIA").join(f),
+        )
+        .unwrap();
+    }
+    let mut args = vec![
+        "init",
+        "ws",
+        "--competition",
+        "ws/competition.toml",
+        "--submissions",
+        "ws/submissions",
+        "--library",
+        "ws/library",
+    ];
+    args.extend_from_slice(more);
+    let (code, out, err) = smtcomp_in(base, &args);
+    assert_eq!(code, 0, "{out}{err}");
+    ws
 }

@@ -10,7 +10,7 @@ use crate::support::{data, root, smtcomp_bin};
 use std::path::Path;
 use std::process::Command;
 
-fn smtcomp_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+fn smtcomp_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> (i32, String, String) {
     let o = Command::new(smtcomp_bin())
         .args(args)
         .current_dir(dir)
@@ -90,6 +90,24 @@ fn workspace_selection_equals_select_with_the_same_evidence_on_every_2025_track(
     ];
     let ws = dir.join("ws");
     let s = |p: &Path| p.to_str().unwrap().to_string();
+    // `smtcomp select` with the workspace's evidence, `more` flags, into `out`.
+    let select_args = |track: &str, more: &[&str], out: &Path| -> Vec<String> {
+        let mut v: Vec<String> = ["--year", "2025", "select", "--track", track]
+            .into_iter()
+            .chain(more.iter().copied())
+            .map(String::from)
+            .collect();
+        for (flag, p) in [
+            ("--inventory", &inventory),
+            ("--previous-results", &previous),
+            ("--previous-inventory", &prev_inv),
+            ("--submissions", &submissions),
+        ] {
+            v.extend([flag.to_string(), s(p)]);
+        }
+        v.extend(["-o".to_string(), s(out)]);
+        v
+    };
     let mut init = vec![
         "--year".to_string(),
         "2025".into(),
@@ -128,28 +146,7 @@ fn workspace_selection_equals_select_with_the_same_evidence_on_every_2025_track(
         let short = track.parse::<smtcomp::model::Track>().unwrap().short_name();
         let ours = ws.join(format!("selection-{short}.json"));
         let theirs = dir.join(format!("select-{short}.json"));
-        let (code, o, e) = smtcomp_in(
-            dir,
-            &[
-                "--year",
-                "2025",
-                "select",
-                "--track",
-                track,
-                "--inventory",
-                &s(&inventory),
-                "--seed",
-                &seed,
-                "--previous-results",
-                &s(&previous),
-                "--previous-inventory",
-                &s(&prev_inv),
-                "--submissions",
-                &s(&submissions),
-                "-o",
-                &s(&theirs),
-            ],
-        );
+        let (code, o, e) = smtcomp_in(dir, &select_args(track, &["--seed", &seed], &theirs));
         if !ours.exists() {
             // No competitive division in the track (2025 Cloud): neither selects.
             assert!(out.contains(&format!("{short} none (not run)")), "{out}");
@@ -211,27 +208,7 @@ fn workspace_selection_equals_select_with_the_same_evidence_on_every_2025_track(
         let short = track.parse::<smtcomp::model::Track>().unwrap().short_name();
         let ours = ws.join(format!("test-run/selection-{short}.json"));
         let theirs = dir.join(format!("select-test-{short}.json"));
-        let (code, o, e) = smtcomp_in(
-            dir,
-            &[
-                "--year",
-                "2025",
-                "select",
-                "--track",
-                track,
-                "--test",
-                "--inventory",
-                &s(&inventory),
-                "--previous-results",
-                &s(&previous),
-                "--previous-inventory",
-                &s(&prev_inv),
-                "--submissions",
-                &s(&submissions),
-                "-o",
-                &s(&theirs),
-            ],
-        );
+        let (code, o, e) = smtcomp_in(dir, &select_args(track, &["--test"], &theirs));
         assert_eq!(code, 0, "{track}: {o}\n{e}");
         assert!(
             std::fs::read(&theirs).unwrap() == std::fs::read(&ours).unwrap(),
