@@ -64,22 +64,23 @@ pub enum ArchiveError {
         /// What is wrong with it.
         reason: String,
     },
-    /// A local file system error.
-    #[error("{}: {source}", path.display())]
+    /// A local file system error (the I/O error is part of the message,
+    /// not a `source`: printed once).
+    #[error("{}: {error}", path.display())]
     Io {
         /// The path concerned.
         path: PathBuf,
         /// The error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
 impl ArchiveError {
     /// An I/O error on `path`.
-    pub fn io(path: &Path, source: std::io::Error) -> ArchiveError {
+    pub fn io(path: &Path, error: std::io::Error) -> ArchiveError {
         ArchiveError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         }
     }
 }

@@ -24,12 +24,13 @@ pub const DEFAULT_YEAR: u16 = 2025;
 #[derive(Debug, thiserror::Error)]
 pub enum CompetitionError {
     /// The file could not be read.
-    #[error("{path}: cannot read competition file: {source}")]
+    /// (The I/O error is part of the message, not a `source`: printed once.)
+    #[error("{path}: cannot read competition file: {error}")]
     Read {
         /// The file.
         path: PathBuf,
         /// The I/O error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file is not valid TOML/JSON for the schema.
     #[error("{origin}: invalid competition definition: {message}")]
@@ -160,9 +161,9 @@ impl Competition {
 
     /// Loads a definition file: JSON if it ends in `.json`, TOML otherwise.
     pub fn from_path(path: &Path) -> Result<Competition, CompetitionError> {
-        let text = std::fs::read_to_string(path).map_err(|source| CompetitionError::Read {
+        let text = std::fs::read_to_string(path).map_err(|error| CompetitionError::Read {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         let origin = path.display().to_string();
         if path

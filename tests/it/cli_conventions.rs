@@ -395,3 +395,54 @@ fn colour_only_when_asked_or_on_a_terminal() {
     let (_, _, err) = smtcomp_env(&never, &[("CLICOLOR_FORCE", "1")]);
     assert!(!err.contains('\x1b'), "{err:?}");
 }
+
+/// A missing input is named once with its OS error, never
+/// `... (os error 2): No such file or directory (os error 2)`.
+#[test]
+fn an_os_error_is_printed_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let nx = tmp.path().join("nope");
+    let nx = nx.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let out = out.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["--competition", nx, "competition", "show"],
+        &["benchmarks", "stats", nx],
+        &["select", "--track", "sq", "--inventory", nx, "--seed", "1"],
+        &[
+            "score",
+            "--track",
+            "sq",
+            "--runs",
+            nx,
+            "--inventory",
+            nx,
+            "--submissions",
+            nx,
+        ],
+        &[
+            "prepare",
+            "--track",
+            "sq",
+            "--selection",
+            nx,
+            "--library",
+            nx,
+            "-o",
+            out,
+        ],
+        &["run-local", "--exec", nx],
+        &["generate", "--submissions", nx, "--prepared", nx, "-o", out],
+        &["archives", "fetch", "--submissions", nx, "--exec", out],
+        &["test-solver", nx],
+    ];
+    for args in commands {
+        let (code, _, err) = smtcomp(args);
+        assert_ne!(code, 0, "{args:?}: {err}");
+        assert_eq!(
+            err.matches("(os error 2)").count(),
+            1,
+            "{args:?}: the OS error is not named exactly once:\n{err}"
+        );
+    }
+}
