@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::benchexec::visibility::{interpreter, mount_if_hidden};
+use crate::benchexec::visibility::{find_program, interpreter, mount_if_hidden, program_mounts};
 
 /// The outcome of the checks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -96,8 +96,9 @@ pub fn check(
     out
 }
 
-/// Why `file` cannot be executed, if so; mounts its directory (and its
-/// resolved location's) when hidden.
+/// Why `file` cannot be executed, if so; mounts what running it needs when
+/// hidden, by the runner's own rule ([`program_mounts`]: its directory or
+/// installation prefix, resolved too, and its interpreter's).
 fn executable_problem(
     file: &Path,
     path: &[PathBuf],
@@ -116,21 +117,9 @@ fn executable_problem(
             file.display()
         ));
     }
-    for f in [Some(file.to_path_buf()), std::fs::canonicalize(file).ok()]
-        .into_iter()
-        .flatten()
-    {
-        if let Some(dir) = f.parent() {
-            mount_if_hidden(dir, mounts);
-        }
-    }
+    program_mounts(file, path, mounts);
     let interpreter = interpreter(file)?;
-    let found = if interpreter.contains('/') {
-        Path::new(&interpreter).is_file()
-    } else {
-        path.iter().any(|d| d.join(&interpreter).is_file())
-    };
-    if !found {
+    if find_program(&interpreter, path).is_none() {
         return Some(format!(
             "{} starts with #! but its interpreter {interpreter} {}",
             file.display(),
@@ -140,12 +129,6 @@ fn executable_problem(
                 "is not on PATH"
             }
         ));
-    }
-    if let Some(dir) = Path::new(&interpreter)
-        .parent()
-        .filter(|_| interpreter.contains('/'))
-    {
-        mount_if_hidden(dir, mounts);
     }
     None
 }
