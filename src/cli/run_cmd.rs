@@ -5,6 +5,7 @@
 //! external step such as the VerifierCloud), 2 without a workspace.
 
 use super::{CmdResult, GlobalArgs, Outcome, print, to_json};
+use crate::pipeline::Step;
 use crate::workspace::{BackendKind, StageLine};
 use clap::Args;
 
@@ -23,7 +24,7 @@ pub struct RunArgs {
     /// Stop after this stage (e.g. `selection`): exit 0 when every stage up
     /// to it is done; `smtcomp run` goes on from there later.
     #[arg(long, value_name = "STAGE", value_parser = parse_stage)]
-    until: Option<&'static str>,
+    until: Option<Step>,
     /// The organizers' test run: `select --test`'s selection (at most 20 easy
     /// benchmarks per logic, seed 1 unless `[seed] value`), the test limits,
     /// written below `DIR/test-run/` and `EXECDIR/test-run/`.
@@ -34,7 +35,7 @@ pub struct RunArgs {
     json: bool,
 }
 
-fn parse_stage(s: &str) -> Result<&'static str, String> {
+fn parse_stage(s: &str) -> Result<Step, String> {
     crate::workspace::stage_named(s)
 }
 
@@ -74,19 +75,7 @@ pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
         for n in &report.next {
             print(&format!("next: {n}\n"))?;
         }
-        let left: Vec<&str> = report
-            .stages
-            .iter()
-            .filter(|s| {
-                !matches!(
-                    s.state,
-                    crate::workspace::State::Done
-                        | crate::workspace::State::Resumed
-                        | crate::workspace::State::Skipped
-                )
-            })
-            .map(|s| s.stage)
-            .collect();
+        let left: Vec<&str> = report.left().iter().map(|s| s.name()).collect();
         if let (Some(u), true) = (report.until, report.complete()) {
             print(&format!("every stage up to {u} done (--until)\n"))?;
         } else if left.is_empty() {

@@ -1,15 +1,13 @@
 //! The demo competition: the whole pipeline on the bundled corpus and example
 //! submissions, with real solvers and real BenchExec.
 //!
-//! The steps of [`crate::pipeline`] as stages (each writes below the output
-//! directory and is skipped on a re-run when its inputs did not change, see
-//! [`Stages`]); the BenchExec definitions run on the given [`Runner`]
-//! (`smtcomp demo`: [`local_runner`]):
-//!
-//! ```text
-//! inventory -> selection -> preparation -> generation -> runs -> ingestion
-//!   -> validation -> check -> scoring (+ proof summary) -> report
-//! ```
+//! A configuration ([`Plan`]) of the pipeline's one driver
+//! ([`pipeline::drive`]): each stage writes below the output directory and is
+//! skipped on a re-run when its inputs did not change; the BenchExec
+//! definitions run on the given [`Runner`] (`smtcomp demo`: [`local_runner`]);
+//! the cores are validated locally in the validation stage (the core-validation
+//! round's stages are skipped); the scoring stage checks the runs against the
+//! corpus first.
 //!
 //! The Proof Exhibition Track runs like the others (cvc5 through
 //! `smtcomp-proof-wrapper` and its `smtcomp_checker`, from `demo/archives/`) and is
@@ -21,15 +19,17 @@ use crate::benchexec::{Manifest, RunOptions, SolverLocation};
 use crate::benchmarks::Inventory;
 use crate::ingest::{self, IngestRecord};
 use crate::model::{Competition, Track};
-use crate::pipeline::{self, CoreValidation, Generation, LocalBenchExec, Runner, Stages};
+use crate::pipeline::{
+    self, Cache, CoreValidation, Decision, Generation, LocalBenchExec, Outcome, Plan, Runner,
+    State, Step, Stop,
+};
 use crate::prepare::PreparedSet;
 use crate::report::TrackReport;
 use crate::scoring::TrackScores;
 use crate::scoring::editions::e2023::ProofLine;
 use crate::submission::{LoadedSubmission, load_set};
-use anyhow::{Context, bail};
+use anyhow::Context;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 pub use crate::pipeline::winners;
 
@@ -119,7 +119,8 @@ pub fn score_tracks(
 }
 
 /// Runs the demo, its BenchExec definitions on `runner`; `log` receives one
-/// line per stage.
+/// line per stage (`NAME: summary (t s)`, `NAME: reused (summary)` or
+/// `NAME: skipped (why)`).
 pub fn run(
     opts: &DemoOptions,
     runner: &dyn Runner,
@@ -132,173 +133,263 @@ pub fn run(
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
-    let mut stages = Stages::new(&out, opts.fresh)?;
     let loaded = load_set(std::slice::from_ref(&opts.submissions), &comp);
     let subs = crate::submission::usable(&loaded)?;
-
-    // 1. Inventory of the corpus without its slow files.
-    let inv_path = out.join("inventory.json");
+    let seed = pipeline::seed(&comp, &subs)?;
     let corpus = std::fs::canonicalize(&opts.corpus)
         .with_context(|| format!("{}: corpus not found", opts.corpus.display()))?;
-    let library = out.join("library");
-    stages.run("inventory", &[&corpus], log, || {
-        crate::benchmarks::link_corpus(&corpus, &library)?;
-        let inv = pipeline::complete_inventory(&library, &comp, opts.jobs)?;
-        inv.write(&inv_path)?;
-        Ok(format!(
-            "{} non-incremental and {} incremental benchmarks",
-            inv.non_incremental.len(),
-            inv.incremental.len()
-        ))
-    })?;
-
-    // 2. Seed, selection and 3. preparation, per track.
-    let seed = pipeline::seed(&comp, &subs)?;
-    let prepared = out.join("prepared");
-    stages.run("selection+preparation", &[&inv_path], log, || {
-        let inv = Inventory::read(&inv_path)?;
-        let mut selections = Vec::new();
-        for track in DEMO_TRACKS {
-            let sel = pipeline::select_track(&inv, &comp, track, seed)?;
-            crate::formats::datafile::write_json(
-                &out.join(format!("selection-{}.json", track.short_name())),
-                &sel,
-            )?;
-            selections.push(sel);
-        }
-        let sets = pipeline::prepare_selections(&selections, &library, &prepared, opts.jobs)?;
-        let mut counts = Vec::new();
-        for set in &sets {
-            let track = set.track;
-            if !set.failures.is_empty() {
-                bail!(
-                    "{track}: {} benchmarks could not be prepared: {:?}",
-                    set.failures.len(),
-                    set.failures
-                );
-            }
-            counts.push(format!("{} {}", track.short_name(), set.benchmarks.len()));
-        }
-        Ok(format!("seed {seed}; prepared {}", counts.join(", ")))
-    })?;
-
-    // 4. Generation.
-    let exec = out.join("exec");
-    stages.run(
-        "generation",
-        &[
-            &prepared,
-            &opts.submissions,
-            &opts.competition,
-            &opts.archives,
-        ],
-        log,
-        || {
-            let refs: Vec<_> = subs.iter().map(|(_, s)| s).collect();
-            let g = pipeline::generate(&Generation {
-                competition: &comp,
-                submissions: &refs,
-                prepared: &prepared,
-                exec: &exec,
-                test: false,
-                location: SolverLocation {
-                    solver_dirs: Default::default(),
-                    on_path: true,
-                },
-                archives: Some(&opts.archives),
-            })?;
-            Ok(format!(
-                "{} benchmark definitions",
-                g.manifest.definitions.len()
-            ))
-        },
-    )?;
-
-    // 5. Runs.
-    let manifest = Manifest::read(&exec)?;
-    stages.run(
-        "benchexec runs",
-        &[&exec.join("manifest.json")],
-        log,
-        || {
-            let runs = pipeline::run_all(runner, &exec, &manifest);
-            pipeline::require_all(&runs)?;
-            Ok(format!("{} definitions run", runs.len()))
-        },
-    )?;
-
-    // 6. Ingestion.
-    let runs_path = out.join("runs.jsonl.gz");
-    let results = pipeline::results_dir(&exec);
-    stages.run("ingestion", &[&results], log, || {
-        let got = pipeline::ingest_complete(&exec, &comp, true)?;
-        ingest::write_jsonl(
-            &runs_path,
-            Some(&ingest::TableIdentity::of(&comp)),
-            &got.records,
-        )?;
-        Ok(format!("{} runs", got.records.len()))
-    })?;
-
-    // 7. Validation: unsat cores (validators sound in Single Query, run locally
-    //    with the producing run's time) and models (substituted, checked by z3).
-    let validated_path = out.join("runs-validated.jsonl.gz");
-    let validation = out.join("validation");
-    stages.run("validation", &[&runs_path], log, || {
-        let (identity, mut records) = ingest::read_table(&runs_path)?;
-        let summary = validate_runs(
-            &mut records,
-            &subs,
-            &prepared,
-            &results,
-            &validation,
-            &comp,
-            opts.jobs,
-        )?;
-        ingest::write_jsonl(&validated_path, identity.as_ref(), &records)?;
-        Ok(summary)
-    })?;
-
-    let runs = ingest::read_jsonl(&validated_path)?;
-    let sets: Vec<PreparedSet> = DEMO_TRACKS
+    let mut plan = DemoPlan {
+        opts,
+        runner,
+        corpus,
+        out: out.clone(),
+        comp,
+        loaded,
+        subs,
+        seed,
+        scored: None,
+        site_index: None,
+    };
+    let cache = Cache {
+        out: &out,
+        fresh: opts.fresh,
+    };
+    let report = pipeline::drive(&mut plan, Some(cache), None, &mut |l| {
+        let name = l.stage.name();
+        log(&match l.state {
+            State::Done => format!("{name}: {} ({:.1} s)", l.detail, l.secs),
+            State::Resumed => format!("{name}: reused ({})", l.detail),
+            state => format!("{name}: {} ({})", state.word(), l.detail),
+        })
+    })
+    .into_result()?;
+    let timings = report
+        .stages
         .iter()
-        .map(|t| PreparedSet::read(&prepared, *t))
-        .collect::<Result<_, _>>()?;
-    let check = check::check(
-        &runs,
-        &sets,
-        &subs.iter().map(|(_, s)| s).collect::<Vec<_>>(),
-        &comp,
-    );
-
-    // 8. Scoring (rules policy) per track.
-    let start = Instant::now();
-    let inventory = Inventory::read(&inv_path)?;
-    let reports = score_tracks(&comp, &loaded, &inventory, &runs, &out.join("scores"))?;
-    let proofs = pipeline::proof_summary(&comp, &runs, &sets, &out.join("scores"))?;
-    log(&format!(
-        "scoring: {} tracks + proof summary, tables in {} ({:.1} s)",
-        reports.len(),
-        out.join("scores").display(),
-        seconds(start)
-    ));
-    let mut timings = stages.timings();
-    timings.push(("scoring".into(), seconds(start), false));
-
-    // 9. The results site.
-    let start = Instant::now();
-    let site = pipeline::site(&reports, &proofs, &out.join("site"))?;
-    log(&format!("report: {site} ({:.1} s)", seconds(start)));
-    timings.push(("report".into(), seconds(start), false));
-    let scores: Vec<TrackScores> = reports.into_iter().map(|r| r.scores).collect();
+        .filter(|l| l.state != State::Skipped)
+        .map(|l| {
+            (
+                l.stage.name().to_string(),
+                l.secs,
+                l.state == State::Resumed,
+            )
+        })
+        .collect();
+    let (runs, check, reports, proofs) = plan.scored.take().context("the demo was not scored")?;
     Ok(DemoOutcome {
         runs,
         check,
-        scores,
+        scores: reports.into_iter().map(|r| r.scores).collect(),
         proofs,
-        site_index: site.dir.join("index.html"),
+        site_index: plan.site_index.take().context("the demo wrote no site")?,
         timings,
     })
+}
+
+/// The demo's configuration of the pipeline: the bundled corpus, every demo
+/// track, the given runner, cores validated locally.
+struct DemoPlan<'a> {
+    opts: &'a DemoOptions,
+    runner: &'a dyn Runner,
+    corpus: PathBuf,
+    out: PathBuf,
+    comp: Competition,
+    loaded: Vec<LoadedSubmission>,
+    subs: Vec<(String, crate::submission::Submission)>,
+    seed: u32,
+    scored: Option<Scored>,
+    site_index: Option<PathBuf>,
+}
+
+/// The scoring stage's results: runs, their check, reports, proof summary.
+type Scored = (
+    Vec<IngestRecord>,
+    check::DemoCheck,
+    Vec<TrackReport>,
+    Vec<ProofLine>,
+);
+
+impl DemoPlan<'_> {
+    fn path(&self, name: &str) -> PathBuf {
+        self.out.join(name)
+    }
+
+    fn selection_file(&self, track: Track) -> PathBuf {
+        self.path(&format!("selection-{}.json", track.short_name()))
+    }
+}
+
+impl Plan for DemoPlan<'_> {
+    fn decide(&mut self, step: Step) -> Result<Decision, Stop> {
+        let o = self.opts;
+        Ok(match step {
+            Step::Inventory => Decision::Cached(vec![self.corpus.clone()]),
+            Step::Selection => Decision::Cached(vec![self.path("inventory.json")]),
+            Step::Preparation => {
+                let mut inputs: Vec<PathBuf> = DEMO_TRACKS
+                    .iter()
+                    .map(|t| self.selection_file(*t))
+                    .collect();
+                inputs.push(self.path("library"));
+                Decision::Cached(inputs)
+            }
+            Step::Generation => Decision::Cached(vec![
+                self.path("prepared"),
+                o.submissions.clone(),
+                o.competition.clone(),
+                o.archives.clone(),
+            ]),
+            Step::Runs => Decision::Cached(vec![self.path("exec/manifest.json")]),
+            Step::Ingestion => Decision::Cached(vec![pipeline::results_dir(&self.path("exec"))]),
+            Step::CoreTasks | Step::CoreGeneration | Step::CoreRuns => Decision::Skip(
+                "the demo validates the cores locally, in the validation stage".into(),
+            ),
+            Step::Validation => Decision::Cached(vec![self.path("runs.jsonl.gz")]),
+            Step::Scoring | Step::Report => Decision::Always,
+        })
+    }
+
+    fn run(&mut self, step: Step) -> Result<Outcome, Stop> {
+        let (o, comp) = (self.opts, &self.comp);
+        let library = self.path("library");
+        let prepared = self.path("prepared");
+        let exec = self.path("exec");
+        let done = |d: String| Ok(Outcome::Done(d));
+        match step {
+            // The corpus without its slow files.
+            Step::Inventory => {
+                crate::benchmarks::link_corpus(&self.corpus, &library)?;
+                let inv = pipeline::complete_inventory(&library, comp, o.jobs)?;
+                inv.write(&self.path("inventory.json"))?;
+                done(format!(
+                    "{} non-incremental and {} incremental benchmarks",
+                    inv.non_incremental.len(),
+                    inv.incremental.len()
+                ))
+            }
+            Step::Selection => {
+                let inv = Inventory::read(&self.path("inventory.json"))?;
+                let mut counts = Vec::new();
+                for track in DEMO_TRACKS {
+                    let sel = pipeline::select_track(&inv, comp, track, self.seed)?;
+                    crate::formats::datafile::write_json(&self.selection_file(track), &sel)?;
+                    counts.push(format!("{} {}", track.short_name(), sel.benchmarks.len()));
+                }
+                done(format!("seed {}; {}", self.seed, counts.join(", ")))
+            }
+            Step::Preparation => {
+                let mut selections = Vec::new();
+                for track in DEMO_TRACKS {
+                    selections.push(crate::formats::datafile::read_json(
+                        &self.selection_file(track),
+                    )?);
+                }
+                let _ = std::fs::remove_dir_all(&prepared);
+                let sets = pipeline::prepare_selections(&selections, &library, &prepared, o.jobs)?;
+                let mut counts = Vec::new();
+                for set in &sets {
+                    if !set.failures.is_empty() {
+                        return Err(Stop::Failed(anyhow::anyhow!(
+                            "{}: {} benchmarks could not be prepared: {:?}",
+                            set.track,
+                            set.failures.len(),
+                            set.failures
+                        )));
+                    }
+                    counts.push(format!(
+                        "{} {}",
+                        set.track.short_name(),
+                        set.benchmarks.len()
+                    ));
+                }
+                done(format!("prepared {}", counts.join(", ")))
+            }
+            Step::Generation => {
+                let refs: Vec<_> = self.subs.iter().map(|(_, s)| s).collect();
+                let g = pipeline::generate(&Generation {
+                    competition: comp,
+                    submissions: &refs,
+                    prepared: &prepared,
+                    exec: &exec,
+                    test: false,
+                    location: SolverLocation {
+                        solver_dirs: Default::default(),
+                        on_path: true,
+                    },
+                    archives: Some(&o.archives),
+                })?;
+                done(format!(
+                    "{} benchmark definitions",
+                    g.manifest.definitions.len()
+                ))
+            }
+            Step::Runs => {
+                let manifest = Manifest::read(&exec)?;
+                let runs = pipeline::run_all(self.runner, &exec, &manifest);
+                pipeline::require_all(&runs)?;
+                done(format!("{} definitions run", runs.len()))
+            }
+            Step::Ingestion => {
+                let got = pipeline::ingest_complete(&exec, comp, true)?;
+                ingest::write_jsonl(
+                    &self.path("runs.jsonl.gz"),
+                    Some(&ingest::TableIdentity::of(comp)),
+                    &got.records,
+                )?;
+                done(format!("{} runs", got.records.len()))
+            }
+            Step::CoreTasks | Step::CoreGeneration | Step::CoreRuns => {
+                unreachable!("skipped by decide")
+            }
+            // Unsat cores (validators sound in Single Query, run locally with
+            // the producing run's time) and models (substituted, checked by z3).
+            Step::Validation => {
+                let (identity, mut records) = ingest::read_table(&self.path("runs.jsonl.gz"))?;
+                let summary = validate_runs(
+                    &mut records,
+                    &self.subs,
+                    &prepared,
+                    &pipeline::results_dir(&exec),
+                    &self.path("validation"),
+                    comp,
+                    o.jobs,
+                )?;
+                ingest::write_jsonl(
+                    &self.path("runs-validated.jsonl.gz"),
+                    identity.as_ref(),
+                    &records,
+                )?;
+                done(summary)
+            }
+            // The check of the runs against the corpus, scores (rules policy) per track.
+            Step::Scoring => {
+                let runs = ingest::read_jsonl(&self.path("runs-validated.jsonl.gz"))?;
+                let sets: Vec<PreparedSet> = DEMO_TRACKS
+                    .iter()
+                    .map(|t| PreparedSet::read(&prepared, *t))
+                    .collect::<Result<_, _>>()?;
+                let refs: Vec<_> = self.subs.iter().map(|(_, s)| s).collect();
+                let check = check::check(&runs, &sets, &refs, comp);
+                let inventory = Inventory::read(&self.path("inventory.json"))?;
+                let scores = self.path("scores");
+                let reports = score_tracks(comp, &self.loaded, &inventory, &runs, &scores)?;
+                let proofs = pipeline::proof_summary(comp, &runs, &sets, &scores)?;
+                let detail = format!(
+                    "{} tracks + proof summary, tables in {}",
+                    reports.len(),
+                    scores.display()
+                );
+                self.scored = Some((runs, check, reports, proofs));
+                done(detail)
+            }
+            Step::Report => {
+                let (_, _, reports, proofs) = self.scored.as_ref().context("not scored")?;
+                let site = pipeline::site(reports, proofs, &self.path("site"))?;
+                self.site_index = Some(site.dir.join("index.html"));
+                done(format!("{site}"))
+            }
+        }
+    }
 }
 
 /// Validates the cores and models of `records` in place; returns a summary line.
@@ -335,9 +426,4 @@ fn validate_runs(
         models.validated,
         models.by_status
     ))
-}
-
-/// Seconds since `start`, for stage timings.
-pub fn seconds(start: Instant) -> f64 {
-    start.elapsed().as_secs_f64()
 }

@@ -1,9 +1,11 @@
-//! The competition pipeline as typed steps, used by the demo, `test-solver`
-//! and the validation commands, with the resumable stage cache and the
-//! runner backends.
+//! The competition pipeline as typed steps, their one driver ([`drive`]),
+//! the resumable stage cache and the runner backends. `smtcomp run`
+//! (`workspace`), `smtcomp demo` and `smtcomp test-solver` are [`Plan`]s of
+//! the driver: which stages run and how, never another copy of the sequence.
 //!
 //! ```text
 //! inventory -> selection -> preparation -> generation -> runs (Runner) -> ingestion
+//!   -> core validation: tasks -> core validation: generation -> core validation: runs
 //!   -> validation (cores, models) -> scoring -> report
 //! ```
 //!
@@ -21,15 +23,17 @@
 //!
 //! Each step fails with a [`StageError`] naming the [`Step`].
 //!
-//! [`Stages`] makes a sequence of steps resumable: a stage whose inputs did
-//! not change since it last completed is skipped.
+//! [`Stages`] makes the driver's cached steps resumable: a stage whose inputs
+//! did not change since it last completed is reused.
 //!
 //! [`Runner`] is where execution backends plug in: [`LocalBenchExec`] (the
 //! local, supervised `benchexec`) and [`Replay`] (recorded result files, for
-//! tests) and [`SlurmBenchExec`] (a Slurm job array, each task BenchExec on a
-//! chunk of the definitions); a VerifierCloud backend implements the same trait.
+//! tests), [`SlurmBenchExec`] (a Slurm job array, each task BenchExec on a
+//! chunk of the definitions) and [`VcloudBenchExec`] (BenchExec's
+//! VerifierCloud client through the generated `run-vcloud.sh`).
 
 mod accounting;
+mod driver;
 mod generation;
 mod ingestion;
 mod inventory;
@@ -43,8 +47,10 @@ mod slurm;
 mod stage;
 mod step;
 mod validation;
+mod vcloud;
 
 pub use accounting::{account_runs, missing_runs};
+pub use driver::{Cache, Decision, Outcome, Plan, RunReport, StageLine, State, Stop, drive};
 pub use generation::{Generation, generate, install_archives};
 pub use ingestion::{ingest_complete, ingest_results, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};
@@ -59,9 +65,10 @@ pub use site::site;
 pub use slurm::{
     SlurmBenchExec, SlurmCommands, TaskState, parse_job_id, parse_scontrol, parse_status,
 };
-pub use stage::{Stages, fingerprint};
+pub use stage::{Cached, Stages, fingerprint};
 pub use step::{StageError, StageResult, Step};
 pub use validation::{
     CoreValidation, CoresValidated, run_validators, sound_in_sq_validators, submission_validators,
     validate_cores, validate_model_runs, z3_models,
 };
+pub use vcloud::{CLIENT_LOG, VcloudBenchExec};

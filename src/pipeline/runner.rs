@@ -7,9 +7,10 @@
 //! * [`Replay`]: recorded result files copied into place (tests: the
 //!   orchestration without BenchExec and without timing).
 //!
-//! * [`super::SlurmBenchExec`]: a Slurm job array (`slurm.rs`).
+//! * [`super::SlurmBenchExec`]: a Slurm job array (`slurm.rs`);
+//! * [`super::VcloudBenchExec`]: BenchExec's VerifierCloud client (`vcloud.rs`).
 //!
-//! A new backend (e.g. VerifierCloud) implements [`Runner`]: it runs the
+//! A new backend implements [`Runner`]: it runs the
 //! definitions however it likes and leaves, per definition, the result files
 //! (`*.results.*.xml.bz2` and `*.logfiles.zip` or the `*.logfiles/` directory)
 //! in `EXECDIR/<results_dir>/`, where the local runner leaves them.

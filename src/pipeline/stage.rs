@@ -12,7 +12,23 @@ use std::time::Instant;
 pub struct Stages {
     dir: PathBuf,
     fresh: bool,
-    timings: Vec<(String, f64, bool)>,
+}
+
+/// How a cached stage went.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cached {
+    /// Its work ran now: its summary and seconds.
+    Ran {
+        /// The work's one-line summary.
+        summary: String,
+        /// Seconds the work took.
+        secs: f64,
+    },
+    /// Its inputs did not change since it completed: the summary it had then.
+    Reused {
+        /// The summary remembered from the run that completed it.
+        summary: String,
+    },
 }
 
 impl Stages {
@@ -21,47 +37,36 @@ impl Stages {
         let dir = out.join(".stages");
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("{}: cannot create", dir.display()))?;
-        Ok(Stages {
-            dir,
-            fresh,
-            timings: Vec::new(),
-        })
+        Ok(Stages { dir, fresh })
     }
 
     /// Runs `work` unless stage `name` already completed with the same inputs.
-    /// `work` returns a one-line summary, logged (and remembered for re-runs).
+    /// `work` returns a one-line summary, remembered for re-runs.
     pub fn run(
         &mut self,
         name: &str,
         inputs: &[&Path],
-        log: &mut dyn FnMut(&str),
         work: impl FnOnce() -> anyhow::Result<String>,
-    ) -> anyhow::Result<()> {
-        let stamp = self.dir.join(name.replace(['/', ' ', '+'], "_"));
+    ) -> anyhow::Result<Cached> {
+        let stamp = self.dir.join(name.replace(['/', ' ', '+', ':'], "_"));
         let fp = fingerprint(inputs);
         if !self.fresh
             && let Ok(text) = std::fs::read_to_string(&stamp)
             && let Some((saved, summary)) = text.split_once('\n')
             && saved == fp
         {
-            log(&format!("{name}: reused ({})", summary.trim_end()));
-            self.timings.push((name.to_string(), 0.0, true));
-            return Ok(());
+            return Ok(Cached::Reused {
+                summary: summary.trim_end().to_string(),
+            });
         }
         let _ = std::fs::remove_file(&stamp);
         let start = Instant::now();
-        let summary = work().with_context(|| format!("stage {name}"))?;
+        // The error as the work gave it (the caller names the stage).
+        let summary = work()?;
         let secs = start.elapsed().as_secs_f64();
-        log(&format!("{name}: {summary} ({secs:.1} s)"));
-        // Fingerprint again: the stage may have created its inputs' siblings, not its inputs.
-        std::fs::write(&stamp, format!("{fp}\n{summary}\n"))?;
-        self.timings.push((name.to_string(), secs, false));
-        Ok(())
-    }
-
-    /// Per stage: name, seconds, reused.
-    pub fn timings(&self) -> Vec<(String, f64, bool)> {
-        self.timings.clone()
+        std::fs::write(&stamp, format!("{fp}\n{}\n", summary.replace('\n', " ")))
+            .with_context(|| format!("{}: cannot write", stamp.display()))?;
+        Ok(Cached::Ran { summary, secs })
     }
 }
 
@@ -118,15 +123,17 @@ pub fn fingerprint_of_build(build: &str, inputs: &[&Path]) -> String {
 mod tests {
     use super::*;
 
-    fn run(stages: &mut Stages, name: &str, inputs: &[&Path], calls: &mut u32) -> Vec<String> {
-        let mut lines = Vec::new();
+    fn run(stages: &mut Stages, name: &str, inputs: &[&Path], calls: &mut u32) -> Cached {
         stages
-            .run(name, inputs, &mut |l| lines.push(l.to_string()), || {
+            .run(name, inputs, || {
                 *calls += 1;
                 Ok(format!("call {calls}"))
             })
-            .unwrap();
-        lines
+            .unwrap()
+    }
+
+    fn ran(c: &Cached) -> bool {
+        matches!(c, Cached::Ran { .. })
     }
 
     #[test]
@@ -136,15 +143,22 @@ mod tests {
         std::fs::write(&input, "a").unwrap();
         let mut calls = 0;
         let mut stages = Stages::new(dir.path(), false).unwrap();
-        let first = run(&mut stages, "a stage+x", &[&input], &mut calls);
-        assert!(first[0].starts_with("a stage+x: call 1 ("), "{first:?}");
+        let first = run(&mut stages, "a stage+x: y", &[&input], &mut calls);
+        assert!(
+            matches!(&first, Cached::Ran { summary, .. } if summary == "call 1"),
+            "{first:?}"
+        );
         let mut again = Stages::new(dir.path(), false).unwrap();
-        let second = run(&mut again, "a stage+x", &[&input], &mut calls);
-        assert_eq!(second, ["a stage+x: reused (call 1)"]);
+        let second = run(&mut again, "a stage+x: y", &[&input], &mut calls);
+        assert_eq!(
+            second,
+            Cached::Reused {
+                summary: "call 1".into()
+            }
+        );
         assert_eq!(calls, 1);
-        assert_eq!(again.timings(), [("a stage+x".to_string(), 0.0, true)]);
-        // The stamp's file name has no '/', ' ' or '+'.
-        assert!(dir.path().join(".stages/a_stage_x").is_file());
+        // The stamp's file name has no '/', ' ', '+' or ':'.
+        assert!(dir.path().join(".stages/a_stage_x__y").is_file());
     }
 
     #[test]
@@ -154,45 +168,28 @@ mod tests {
         std::fs::create_dir(&input).unwrap();
         std::fs::write(input.join("f"), "a").unwrap();
         let mut calls = 0;
-        run(
-            &mut Stages::new(dir.path(), false).unwrap(),
-            "s",
-            &[&input],
-            &mut calls,
-        );
+        let stages = |fresh| Stages::new(dir.path(), fresh).unwrap();
+        assert!(ran(&run(&mut stages(false), "s", &[&input], &mut calls)));
         // A file added below an input directory changes the fingerprint.
         std::fs::write(input.join("g"), "bb").unwrap();
-        run(
-            &mut Stages::new(dir.path(), false).unwrap(),
-            "s",
-            &[&input],
-            &mut calls,
-        );
+        assert!(ran(&run(&mut stages(false), "s", &[&input], &mut calls)));
+        assert!(!ran(&run(&mut stages(false), "s", &[&input], &mut calls)));
         assert_eq!(calls, 2);
-        run(
-            &mut Stages::new(dir.path(), false).unwrap(),
-            "s",
-            &[&input],
-            &mut calls,
-        );
-        assert_eq!(calls, 2);
-        let mut fresh = Stages::new(dir.path(), true).unwrap();
-        run(&mut fresh, "s", &[&input], &mut calls);
+        assert!(ran(&run(&mut stages(true), "s", &[&input], &mut calls)));
         assert_eq!(calls, 3);
-        assert!(!fresh.timings()[0].2);
     }
 
     #[test]
-    fn a_failed_stage_is_not_stamped_and_names_itself() {
+    fn a_failed_stage_is_not_stamped() {
         let dir = tempfile::tempdir().unwrap();
         let mut stages = Stages::new(dir.path(), false).unwrap();
         let err = stages
-            .run("broken", &[], &mut |_| {}, || anyhow::bail!("boom"))
+            .run("broken", &[], || anyhow::bail!("boom"))
             .unwrap_err();
-        assert_eq!(format!("{err:#}"), "stage broken: boom");
+        assert_eq!(format!("{err:#}"), "boom");
         assert!(!dir.path().join(".stages/broken").exists());
         let mut calls = 0;
-        run(&mut stages, "broken", &[], &mut calls);
+        assert!(ran(&run(&mut stages, "broken", &[], &mut calls)));
         assert_eq!(calls, 1);
     }
 

@@ -15,6 +15,12 @@ pub enum Step {
     Runs,
     /// Result files read into the run table.
     Ingestion,
+    /// The unsat-core validation tasks written (distinct cores of the Unsat Core runs).
+    CoreTasks,
+    /// BenchExec definitions of the core-validation runs written.
+    CoreGeneration,
+    /// The core-validation definitions executed by the runner backend.
+    CoreRuns,
     /// Unsat cores and models validated.
     Validation,
     /// Scores and rankings computed.
@@ -24,6 +30,33 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step, in the order the driver ([`crate::pipeline::drive`]) takes them.
+    pub const ALL: [Step; 12] = [
+        Step::Inventory,
+        Step::Selection,
+        Step::Preparation,
+        Step::Generation,
+        Step::Runs,
+        Step::Ingestion,
+        Step::CoreTasks,
+        Step::CoreGeneration,
+        Step::CoreRuns,
+        Step::Validation,
+        Step::Scoring,
+        Step::Report,
+    ];
+
+    /// The step named `name` (case-insensitive), or an error listing them.
+    pub fn named(name: &str) -> Result<Step, String> {
+        Step::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Step::ALL.iter().map(|s| s.name()).collect();
+                format!("unknown stage `{name}` (one of: {})", names.join(", "))
+            })
+    }
+
     /// The step's name in messages.
     pub fn name(self) -> &'static str {
         match self {
@@ -33,6 +66,9 @@ impl Step {
             Step::Generation => "generation",
             Step::Runs => "runs",
             Step::Ingestion => "ingestion",
+            Step::CoreTasks => "core validation: tasks",
+            Step::CoreGeneration => "core validation: generation",
+            Step::CoreRuns => "core validation: runs",
             Step::Validation => "validation",
             Step::Scoring => "scoring",
             Step::Report => "report",
@@ -81,5 +117,11 @@ mod tests {
         assert_eq!(e.to_string(), "outer: inner");
         assert_eq!(Step::Runs.to_string(), "runs");
         assert_eq!(Step::Scoring.scope(|| Ok(3)).unwrap(), 3);
+        assert_eq!(Step::named(" Core Validation: Runs"), Ok(Step::CoreRuns));
+        let e = Step::named("scores").unwrap_err();
+        assert!(
+            e.starts_with("unknown stage `scores` (one of: inventory, selection,"),
+            "{e}"
+        );
     }
 }

@@ -4,30 +4,28 @@
 //! validation) on a few small benchmarks of every entered logic of every
 //! entered track, with a verdict per run in plain words.
 //!
-//! ```text
-//! submission check -> test limits clamped to the machine (limits.rs)
-//!   -> library (library.rs: the built-in corpus, generated.rs for logics it lacks)
-//!   -> pick (pick.rs) -> pre-flight (preflight.rs) -> prepare -> generate (test limits)
-//!   -> benchexec -> ingest -> validate cores/models -> diagnose (diagnose.rs) -> report
-//! ```
+//! The submission check and the test limits clamped to the machine
+//! (limits.rs) configure the run; the stages are the pipeline's one driver's,
+//! with test-solver's plan (plan.rs: library.rs and generated.rs for the
+//! inventory, pick.rs for the selection, preflight.rs before the generation,
+//! diagnose.rs for the verdicts of the report stage).
 
 mod diagnose;
 pub mod generated;
 pub mod library;
 pub mod limits;
 mod pick;
+mod plan;
 pub mod preflight;
 mod replay;
 mod report;
 
-use crate::benchexec::{Manifest, RunOptions, SolverLocation};
-use crate::ingest::{self, IngestRecord};
+use crate::benchexec::{Manifest, RunOptions};
+use crate::ingest::IngestRecord;
 use crate::model::{Competition, Track};
-use crate::pipeline::{self, CoreValidation, Generation, LocalBenchExec, Runner};
-use crate::prepare::PreparedSet;
+use crate::pipeline::{self, CoreValidation, LocalBenchExec, Runner};
 use crate::submission::{LoadedSubmission, Submission};
 use anyhow::{Context, bail};
-use pick::Picked;
 use pipeline::on_path;
 use report::{LogicResult, RunResult, TestReport, TrackResult, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
@@ -218,320 +216,27 @@ pub fn run(
     }
     report.notes.extend(clamped.notes.iter().cloned());
 
-    // The library: the built-in corpus or --benchmarks, then generated
-    // benchmarks for the logics it has nothing suitable for.
-    let source = match &opts.benchmarks {
-        Some(d) => d.clone(),
-        None => library::write_embedded_corpus(&out.join("corpus"))?,
-    };
-    let lib = out.join("library");
-    library::build_library(&source, &lib)?;
-    let mut inv = pipeline::inventory(&lib, comp, opts.jobs);
-    log(&format!(
-        "library {}: {} non-incremental and {} incremental benchmarks",
-        opts.benchmarks
-            .as_ref()
-            .map_or("(built in)".to_string(), |d| d.display().to_string()),
-        inv.non_incremental.len(),
-        inv.incremental.len()
-    ));
-    let pick_all = |inv: &crate::benchmarks::Inventory| -> BTreeMap<(Track, String), Picked> {
-        let mut picks = BTreeMap::new();
-        for tr in report.tracks.iter().filter(|t| t.not_tested.is_none()) {
-            for lr in &tr.logics {
-                let logic = crate::model::Logic::new(lr.logic.clone());
-                picks.insert(
-                    (tr.track, lr.logic.clone()),
-                    pick::pick(inv, &lib, comp, tr.track, &logic, opts.per_logic),
-                );
-            }
-        }
-        picks
-    };
-    let mut picks = pick_all(&inv);
-    let lacking: BTreeSet<String> = picks
-        .iter()
-        .filter(|((track, _), p)| pick::lacks(*track, p, opts.per_logic))
-        .map(|((_, logic), _)| logic.clone())
-        .collect();
-    if !lacking.is_empty() {
-        for logic in &lacking {
-            generated::write(&lib, logic)?;
-        }
-        inv = pipeline::inventory(&lib, comp, opts.jobs);
-        picks = pick_all(&inv);
-        let note = format!(
-            "generated small benchmarks of known status for {} logic(s) the library lacks benchmarks for ({})",
-            lacking.len(),
-            lacking.iter().cloned().collect::<Vec<_>>().join(", ")
-        );
-        log(&note);
-        report.notes.push(note);
-    }
-    let mut selections = Vec::new();
-    for tr in &mut report.tracks {
-        if tr.not_tested.is_some() {
-            continue;
-        }
-        let mut chosen = Vec::new();
-        for lr in &mut tr.logics {
-            match picks.remove(&(tr.track, lr.logic.clone())) {
-                Some(Picked::Some(v)) => chosen.extend(v),
-                Some(Picked::None(why)) => lr.not_tested = Some(why),
-                None => lr.not_tested = Some("no benchmark".into()),
-            }
-        }
-        if !chosen.is_empty() {
-            selections.push(pick::selection(comp, tr.track, chosen));
-        }
-    }
-    if selections.is_empty() {
-        report.count();
-        return Ok(report);
-    }
-
-    // --archive: the submission's archives, fetched and unpacked as the
-    // competition does; the commands run from EXECDIR/archives/.
-    let archives = if opts.archive {
-        Some(fetch_archives(sub, &out, log)?)
-    } else {
-        None
-    };
-
-    // Pre-flight: every command can be started inside BenchExec's container.
-    let solver_dir = match &opts.solver_dir {
-        _ if opts.archive => None,
-        Some(d) => Some(
-            std::fs::canonicalize(d)
-                .with_context(|| format!("{}: solver directory not found", d.display()))?,
-        ),
-        None if command_paths(sub) => Some(std::env::current_dir()?),
-        None => None,
-    };
-    let path: Vec<PathBuf> = std::iter::once(opts.bin_dir.clone())
-        .chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        ))
-        .collect();
-    let pre = match &archives {
-        Some(fetched) => {
-            let mut all = preflight::Preflight::default();
-            for (dir, participations) in fetched {
-                let mut one = sub.clone();
-                one.participations = participations
-                    .iter()
-                    .map(|&i| sub.participations[i].clone())
-                    .collect();
-                let p = preflight::check(&one, &tested, Some(out.join(dir).as_path()), &path);
-                all.problems.extend(p.problems);
-                all.mounts.extend(p.mounts);
-            }
-            // The runs use the copy in EXECDIR/archives (visible: an overlay).
-            all.mounts.retain(|m| !m.starts_with(out.join("archives")));
-            all
-        }
-        None => preflight::check(sub, &tested, solver_dir.as_deref(), &path),
-    };
-    if !pre.problems.is_empty() {
-        bail!(
-            "the solver cannot be started (nothing was run):\n  {}",
-            pre.problems.join("\n  ")
-        );
-    }
-    if !pre.mounts.is_empty() {
-        let note = format!(
-            "mounted read-only into BenchExec's container (it hides /home, /tmp and /run): {}",
-            pre.mounts
-                .iter()
-                .map(|d| d.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        log(&note);
-        report.notes.push(note);
-    }
-    let runner = make_runner(&RunnerSetup {
-        read_only_dirs: pre.mounts.iter().cloned().collect(),
-        jobs: clamped.jobs,
-    });
-    runner.check()?;
-
-    // Preparation, exactly as the competition prepares each track.
-    let prepared = out.join("prepared");
-    for set in pipeline::prepare_selections(&selections, &lib, &prepared, opts.jobs)? {
-        for f in &set.failures {
-            log(&format!(
-                "{}: {}: cannot prepare: {}",
-                set.track,
-                f.original.path(),
-                f.reason
-            ));
-        }
-    }
-    let sets: Vec<PreparedSet> = selections
-        .iter()
-        .map(|s| PreparedSet::read(&prepared, s.track))
-        .collect::<Result<_, _>>()?;
-    log(&format!(
-        "prepared {} benchmarks in {}",
-        sets.iter().map(|s| s.benchmarks.len()).sum::<usize>(),
-        prepared.display()
-    ));
-
-    // BenchExec definitions for this one solver, test limits.
-    let exec = out.join("exec");
-    let generated = pipeline::generate(&Generation {
-        competition: comp,
-        submissions: &[sub],
-        prepared: &prepared,
-        exec: &exec,
-        test: true,
-        location: SolverLocation {
-            solver_dirs: solver_dir
-                .map(|d| BTreeMap::from([(sub.name.clone(), d)]))
-                .unwrap_or_default(),
-            on_path: archives.is_none(),
-        },
-        archives: archives.as_ref().map(|_| out.join("archives")).as_deref(),
-    })?;
-    for w in &generated.warnings {
-        log(&format!("generate: {w}"));
-    }
-    let manifest = Manifest::read(&exec)?;
-
-    // Real BenchExec, one call per definition, side by side.
-    let files: Vec<&str> = manifest.definitions.keys().map(String::as_str).collect();
-    log(&format!(
-        "running {} BenchExec definitions (container mode, {} run(s) side by side per call)",
-        files.len(),
-        clamped.jobs
-    ));
-    let call_errors = pipeline::failures(&pipeline::run_all(&*runner, &exec, &manifest));
-    // A BenchExec call that failed as a whole is our side's problem (limits,
-    // cgroups, container), never the solver's.
-    for (definition, why) in &call_errors {
-        report
-            .problems
-            .push(format!("BenchExec failed on {definition}: {why}"));
-    }
-
-    // Ingestion and validation.
-    let results = pipeline::results_dir(&exec);
-    let mut records = pipeline::ingest_results(&exec, comp, false)?.records;
-    let validation_notes = validate(
-        &mut records,
+    let log = std::cell::RefCell::new(log);
+    let mut plan = plan::TestPlan::new(plan::Setup {
+        opts,
         sub,
-        comp,
-        &prepared,
-        &results,
-        &out,
-        opts.jobs,
-    )?;
-    ingest::write_jsonl(
-        &out.join("runs.jsonl"),
-        Some(&ingest::TableIdentity::of(comp)),
-        &records,
-    )?;
-
-    // Verdicts. (The runs saw the output directory and the pre-flight's mounts.)
-    let visible: Vec<PathBuf> = std::iter::once(out.clone())
-        .chain(pre.mounts.iter().cloned())
-        .collect();
-    for tr in &mut report.tracks {
-        let Some(set) = sets.iter().find(|s| s.track == tr.track) else {
-            continue;
-        };
-        tr.notes.extend(validation_notes.get(&tr.track).cloned());
-        let dir = PreparedSet::track_dir(&prepared, tr.track);
-        for lr in &mut tr.logics {
-            for b in set
-                .benchmarks
-                .iter()
-                .filter(|b| b.original.logic.as_str() == lr.logic)
-            {
-                let file = dir.join(&b.path);
-                let rec = records
-                    .iter()
-                    .find(|r| r.track == Some(tr.track) && r.benchmark_key == b.original.path());
-                let limits = tr.limits.unwrap_or(crate::model::Limits {
-                    time_s: 60,
-                    memory_mb: 8192,
-                    cores: 1,
-                });
-                let mut result = match rec {
-                    Some(r) => {
-                        let (key, definition) = manifest
-                            .definitions
-                            .iter()
-                            .find(|(_, d)| {
-                                r.rundefinition
-                                    .as_deref()
-                                    .is_some_and(|n| d.rundefinitions.contains_key(n))
-                            })
-                            .map_or((None, None), |(k, d)| (Some(k), Some(d)));
-                        if let Some(why) = key
-                            .and_then(|k| call_errors.get(k))
-                            .filter(|_| r.error.as_deref() == Some(ingest::MISSING_ERROR))
-                        {
-                            let mut result = missing_run(b, tr.track, &manifest, &call_errors);
-                            if result.verdict != Verdict::NotRun {
-                                result.verdict = Verdict::NotRun;
-                                result.reason = format!(
-                                    "not run: BenchExec failed (not the solver's fault): {}: {why}",
-                                    key.map_or("", |k| k.as_str())
-                                );
-                            }
-                            result
-                        } else {
-                            let command = definition
-                                .and_then(|d| d.rundefinitions.get(r.rundefinition.as_deref()?))
-                                .map(|rd| rd.command.clone())
-                                .unwrap_or_default();
-                            let locate = || {
-                                replay::locate(&opts.bin_dir, &command, &file, limits.time_s, &out)
-                            };
-                            let mut result = diagnose::diagnose(
-                                r,
-                                &diagnose::Context {
-                                    benchmark: b,
-                                    file: &file,
-                                    results: &results,
-                                    time_limit: limits.time_s,
-                                    memory_mb: limits.memory_mb,
-                                    locate: &locate,
-                                    visible: &visible,
-                                },
-                            );
-                            if r.status.as_deref() == Some("FAILED") {
-                                let why = definition.and_then(|d| {
-                                    pipeline::reason_line(
-                                        &exec.join(&d.results_dir).join("benchexec.log"),
-                                    )
-                                });
-                                result.reason = format!(
-                                    "BenchExec could not start the solver: {}",
-                                    why.unwrap_or_else(|| "BenchExec logged no reason".into())
-                                );
-                            }
-                            result
-                        }
-                    }
-                    None => missing_run(b, tr.track, &manifest, &call_errors),
-                };
-                result.generated = generated::is_generated(&b.original.family);
-                result.prepared = file
-                    .strip_prefix(&out)
-                    .unwrap_or(&file)
-                    .display()
-                    .to_string();
-                if let Some(l) = &mut result.log {
-                    *l = format!("exec/results/{l}");
-                }
-                lr.runs.push(result);
-            }
-            lr.runs.sort_by(|a, b| a.benchmark.cmp(&b.benchmark));
+        comp: clamped.competition.clone(),
+        jobs: clamped.jobs,
+        tested,
+        out,
+        make_runner,
+        log: &log,
+        report,
+    });
+    let driven = pipeline::drive(&mut plan, None, None, &mut |l| {
+        if l.state == pipeline::State::Done && !l.detail.is_empty() {
+            (log.borrow_mut())(&l.detail);
         }
+    });
+    if let Some(e) = driven.error {
+        return Err(e);
     }
+    let mut report = plan.into_report();
     report.count();
     Ok(report)
 }

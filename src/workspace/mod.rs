@@ -17,5 +17,5 @@ pub use config::{
     SelectionSettings, SlurmSettings, Workspace, WorkspaceError, find, render,
 };
 pub use rounds::{Pending, Round, pending, run_round, vcloud_command};
-pub use run::{RunReport, STAGES, StageLine, State, run, stage_named, tracks};
+pub use run::{RunReport, StageLine, State, run, stage_named, tracks};
 pub use status::{GroupStatus, Palette, RoundStatus, round_status};

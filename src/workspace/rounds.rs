@@ -7,7 +7,8 @@ use crate::benchexec::{Manifest, RunOptions, result_files, run_subset};
 use crate::formats::generation::RUNS_FILE;
 use crate::formats::runs_manifest::ManifestIndex;
 use crate::pipeline::{
-    LocalBenchExec, Runner, SlurmBenchExec, account_runs, definition_run, missing_runs,
+    LocalBenchExec, Runner, SlurmBenchExec, VcloudBenchExec, account_runs, definition_run,
+    missing_runs,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -134,6 +135,17 @@ pub fn vcloud_command(execdir: &Path, backend: &Backend) -> String {
     }
 }
 
+/// The VerifierCloud client `smtcomp run` calls itself: `[backend]
+/// vcloud_benchmark`, else `VCLOUD_BENCHMARK`; `None`: the round waits for
+/// the organizer to run [`vcloud_command`].
+pub fn vcloud_client(backend: &Backend) -> Option<PathBuf> {
+    backend.vcloud_benchmark.clone().or_else(|| {
+        std::env::var_os("VCLOUD_BENCHMARK")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    })
+}
+
 /// Runs what is missing in `execdir` on `backend` (`smtcomp` is this program,
 /// which the Slurm jobs call).
 pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow::Result<Round> {
@@ -150,11 +162,27 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
     let mut problems = Vec::new();
     match backend.kind {
         BackendKind::Vcloud => {
-            return Ok(Round::Waiting {
-                definitions: defs,
-                missing: before.missing,
-                command: vcloud_command(execdir, backend),
-            });
+            // Without a client configured, the organizer runs the script where the cloud is reachable.
+            let Some(client) = vcloud_client(backend) else {
+                return Ok(Round::Waiting {
+                    definitions: defs,
+                    missing: before.missing,
+                    command: vcloud_command(execdir, backend),
+                });
+            };
+            let runner = VcloudBenchExec::new(client);
+            runner.check()?;
+            let whole: Vec<&str> = before.whole.iter().map(String::as_str).collect();
+            let runs = runner.run(execdir, &m, &whole);
+            problems.extend(account_runs(execdir, &m, &runs, Some(&index))?);
+            // `run-vcloud.sh` keeps a definition that has results: the missing runs of
+            // those are completed by the local BenchExec.
+            for (file, _) in &before.partial {
+                problems.push(format!(
+                    "{file}: has results but lacks runs; complete it with `smtcomp run-local --exec {} --only-missing --definition {file}`",
+                    crate::util::escape::shell(&execdir.display().to_string())
+                ));
+            }
         }
         BackendKind::Local => {
             let runner = LocalBenchExec { options, calls: 1 };

@@ -1,14 +1,8 @@
 //! `smtcomp run`: the competition of a workspace, stage by stage, resuming
-//! what is done. The stages are the pipeline's ([`crate::pipeline`]); each
-//! one whose inputs did not change since it completed is reused
-//! ([`Stages`]); the two BenchExec rounds (the competition runs, then the
-//! unsat-core validation runs) are resumed from their result files.
-//!
-//! ```text
-//! inventory -> selection -> preparation -> generation -> runs -> ingestion
-//!   -> core validation: tasks -> core validation: generation -> core validation: runs
-//!   -> validation (core verdicts, models) -> scoring -> report
-//! ```
+//! what is done: the workspace's [`Plan`] for the pipeline's one driver
+//! ([`pipeline::drive`]). Each cached stage whose inputs did not change since
+//! it completed is reused; the two BenchExec rounds (the competition runs,
+//! then the unsat-core validation runs) are resumed from their result files.
 
 use super::config::Workspace;
 use super::rounds::{Round, run_round};
@@ -16,255 +10,21 @@ use crate::benchexec::{GenerateOptions, SolverLocation};
 use crate::benchmarks::Inventory;
 use crate::ingest::{self, TableIdentity};
 use crate::model::{Competition, Division, Track};
-use crate::pipeline::{self, Stages};
+use crate::pipeline::{self, Cache, Decision, Outcome, Plan, Step, Stop};
 use crate::prepare::PreparedSet;
+use crate::report::TrackReport;
+use crate::scoring::editions::e2023::ProofLine;
 use crate::submission::{LoadedSubmission, Submission, load_set};
 use crate::validate::cores::{self, CoreManifest};
 use anyhow::{Context, bail};
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every stage of `smtcomp run`, in order.
-pub const STAGES: [&str; 12] = [
-    "inventory",
-    "selection",
-    "preparation",
-    "generation",
-    "runs",
-    "ingestion",
-    "core validation: tasks",
-    "core validation: generation",
-    "core validation: runs",
-    "validation",
-    "scoring",
-    "report",
-];
+pub use crate::pipeline::{RunReport, StageLine, State};
 
-/// How a stage went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum State {
-    /// Done now.
-    Done,
-    /// Done before; its inputs did not change (nothing redone).
-    Resumed,
-    /// Not needed (no Unsat Core runs, ...).
-    Skipped,
-    /// Needs an external step (the VerifierCloud) or missing runs.
-    Waiting,
-    /// Failed: see the detail.
-    Failed,
-    /// Not reached.
-    Left,
-}
-
-impl State {
-    /// The word printed.
-    pub fn word(self) -> &'static str {
-        match self {
-            State::Done => "done",
-            State::Resumed => "resumed",
-            State::Skipped => "skipped",
-            State::Waiting => "waiting",
-            State::Failed => "failed",
-            State::Left => "left",
-        }
-    }
-}
-
-/// One stage's line.
-#[derive(Debug, Clone, Serialize)]
-pub struct StageLine {
-    /// The stage (one of [`STAGES`]).
-    pub stage: &'static str,
-    /// How it went.
-    pub state: State,
-    /// Its summary (counts, paths) or why it stopped.
-    pub detail: String,
-}
-
-impl StageLine {
-    /// `stage  state  detail`, aligned.
-    pub fn render(&self) -> String {
-        format!(
-            "{:<28} {:<8} {}",
-            self.stage,
-            self.state.word(),
-            self.detail
-        )
-        .trim_end()
-        .to_string()
-    }
-}
-
-/// What `smtcomp run` did.
-#[derive(Debug, Clone, Serialize)]
-pub struct RunReport {
-    /// Every stage, in order.
-    pub stages: Vec<StageLine>,
-    /// What the organizer does next (a command), if anything.
-    pub next: Vec<String>,
-    /// The last stage asked for (`--until`), if not all.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub until: Option<&'static str>,
-}
-
-impl RunReport {
-    /// Whether every stage (up to `--until`'s) is done, resumed or skipped.
-    pub fn complete(&self) -> bool {
-        let asked = match self.until {
-            Some(u) => STAGES.iter().position(|s| *s == u).map_or(0, |i| i + 1),
-            None => STAGES.len(),
-        };
-        self.stages.len() >= asked
-            && self.stages[..asked]
-                .iter()
-                .all(|s| matches!(s.state, State::Done | State::Resumed | State::Skipped))
-    }
-}
-
-/// The stage of [`STAGES`] named `name` (`--until`), or an error listing them.
-pub fn stage_named(name: &str) -> Result<&'static str, String> {
-    STAGES
-        .iter()
-        .copied()
-        .find(|s| s.eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| format!("unknown stage `{name}` (one of: {})", STAGES.join(", ")))
-}
-
-/// Why the driver stopped early.
-enum Stop {
-    /// A stage waits for an external step; the commands to run.
-    Waiting(String, Vec<String>),
-    /// A stage failed.
-    Failed(String),
-    /// The stage `--until` names is done.
-    Until,
-}
-
-impl From<anyhow::Error> for Stop {
-    fn from(e: anyhow::Error) -> Stop {
-        Stop::Failed(format!("{e:#}"))
-    }
-}
-
-/// The driver's state: the workspace, the stage cache and the lines so far.
-struct Driver<'a> {
-    ws: &'a Workspace,
-    stages: Stages,
-    lines: Vec<StageLine>,
-    log: &'a mut dyn FnMut(&StageLine),
-    /// The last stage to run (`--until`).
-    until: Option<&'static str>,
-}
-
-impl Driver<'_> {
-    fn push(&mut self, stage: &'static str, state: State, detail: String) {
-        let line = StageLine {
-            stage,
-            state,
-            detail,
-        };
-        (self.log)(&line);
-        self.lines.push(line);
-    }
-
-    /// `Err(Stop::Until)` once the stage `--until` names has its line.
-    fn until(&self) -> Result<(), Stop> {
-        match (self.until, self.lines.last()) {
-            (Some(u), Some(l)) if l.stage == u => Err(Stop::Until),
-            _ => Ok(()),
-        }
-    }
-
-    /// A cached stage: reused when `inputs` did not change since it completed.
-    fn cached(
-        &mut self,
-        stage: &'static str,
-        inputs: &[&Path],
-        work: impl FnOnce() -> anyhow::Result<String>,
-    ) -> Result<(), Stop> {
-        self.until()?;
-        let mut ran = false;
-        let mut said = String::new();
-        let result = self
-            .stages
-            .run(stage, inputs, &mut |l| said = l.to_string(), || {
-                ran = true;
-                work()
-            });
-        if let Err(e) = result {
-            return Err(Stop::Failed(format!("{e:#}")));
-        }
-        // `name: summary (t s)` or `name: reused (summary)`.
-        let rest = said
-            .strip_prefix(stage)
-            .and_then(|r| r.strip_prefix(": "))
-            .unwrap_or(&said)
-            .to_string();
-        if ran {
-            self.push(stage, State::Done, rest);
-        } else {
-            let summary = rest
-                .strip_prefix("reused (")
-                .and_then(|r| r.strip_suffix(')'))
-                .unwrap_or(&rest);
-            self.push(stage, State::Resumed, summary.to_string());
-        }
-        Ok(())
-    }
-
-    /// A BenchExec round on `execdir`.
-    fn round(&mut self, stage: &'static str, execdir: &Path) -> Result<(), Stop> {
-        self.until()?;
-        let smtcomp = std::env::current_exe().map_err(anyhow::Error::from)?;
-        let round = run_round(execdir, &self.ws.backend, smtcomp)?;
-        let backend = self.ws.backend.kind.name();
-        match round {
-            Round::AlreadyComplete { runs } => {
-                self.push(
-                    stage,
-                    State::Resumed,
-                    format!("all {runs} runs have results in {}", results(execdir)),
-                );
-                Ok(())
-            }
-            Round::Completed { definitions, runs } => {
-                self.push(
-                    stage,
-                    State::Done,
-                    format!(
-                        "definitions run: {definitions} ({backend}); all {runs} runs have results in {}",
-                        results(execdir)
-                    ),
-                );
-                Ok(())
-            }
-            Round::Waiting {
-                definitions,
-                missing,
-                command,
-            } => Err(Stop::Waiting(
-                format!(
-                    "{missing} runs of {definitions} definitions to run on the VerifierCloud; then `smtcomp run` resumes"
-                ),
-                vec![command, "smtcomp run".into()],
-            )),
-            Round::Incomplete {
-                missing,
-                runs,
-                problems,
-            } => Err(Stop::Failed(format!(
-                "{missing} of {runs} runs have no result ({backend}); `smtcomp status` lists them, `smtcomp run` retries:\n  {}",
-                problems.join("\n  ")
-            ))),
-        }
-    }
-}
-
-fn results(execdir: &Path) -> String {
-    pipeline::results_dir(execdir).display().to_string()
+/// The stage named `name` (`--until`), or an error listing them.
+pub fn stage_named(name: &str) -> Result<Step, String> {
+    Step::named(name)
 }
 
 /// The tracks a workspace runs: its `tracks`, or every track of the
@@ -288,439 +48,479 @@ pub fn tracks(ws: &Workspace, comp: &Competition, loaded: &[LoadedSubmission]) -
 
 /// Runs the workspace's competition; `log` gets each stage's line as it ends.
 /// Never fails as a whole: a failed stage is a line of the report.
-/// `until` (one of [`STAGES`]) stops after that stage: the later ones are
-/// left, and the report is complete when every stage up to it is.
+/// `until` stops after that stage: the later ones are left, and the report
+/// is complete when every stage up to it is.
 pub fn run(
     ws: &Workspace,
     jobs: usize,
-    until: Option<&'static str>,
+    until: Option<Step>,
     log: &mut dyn FnMut(&StageLine),
 ) -> RunReport {
-    let stages = match Stages::new(&ws.dir, false) {
-        Ok(s) => s,
-        Err(e) => {
-            return stopped(
-                Vec::new(),
-                Stop::Failed(format!("{e:#}")),
-                "inventory",
-                &mut *log,
-            );
-        }
-    };
-    let mut d = Driver {
+    let mut plan = WorkspacePlan {
         ws,
-        stages,
-        lines: Vec::new(),
-        log: &mut *log,
-        until,
+        jobs,
+        setup: None,
+        cores: Cores::None("no Unsat Core Track"),
+        scored: None,
     };
-    let result = drive(&mut d, jobs);
-    let lines = std::mem::take(&mut d.lines);
-    let mut report = match result {
-        Ok(next) => RunReport {
-            stages: lines,
-            next,
-            until: None,
-        },
-        Err(stop) => {
-            let at = STAGES.get(lines.len()).copied().unwrap_or("report");
-            stopped(lines, stop, at, log)
-        }
+    let cache = Cache {
+        out: &ws.dir,
+        fresh: false,
     };
-    report.until = until;
-    report
+    pipeline::drive(&mut plan, Some(cache), until, log)
 }
 
-/// The report of a run stopped at `stage`: its line, and every later stage left.
-fn stopped(
-    mut lines: Vec<StageLine>,
-    stop: Stop,
-    stage: &'static str,
-    log: &mut dyn FnMut(&StageLine),
-) -> RunReport {
-    let mut push = |l: StageLine| {
-        log(&l);
-        lines.push(l);
-    };
-    let at = STAGES.iter().position(|s| *s == stage).unwrap_or(0);
-    let (state, detail, next) = match stop {
-        Stop::Waiting(d, n) => (State::Waiting, d, n),
-        Stop::Failed(d) => (State::Failed, d, Vec::new()),
-        Stop::Until => {
-            // Asked to stop before `stage`: it and the later ones are left.
-            for s in &STAGES[at..] {
-                push(StageLine {
-                    stage: s,
-                    state: State::Left,
-                    detail: "not asked (--until)".into(),
-                });
-            }
-            return RunReport {
-                stages: lines,
-                next: vec!["smtcomp run".into()],
-                until: None,
-            };
-        }
-    };
-    push(StageLine {
-        stage,
-        state,
-        detail,
-    });
-    for s in &STAGES[at + 1..] {
-        push(StageLine {
-            stage: s,
-            state: State::Left,
-            detail: String::new(),
-        });
-    }
-    RunReport {
-        stages: lines,
-        next,
-        until: None,
-    }
+/// What every stage of a workspace needs: read once, at the inventory.
+struct Setup {
+    comp: Competition,
+    loaded: Vec<LoadedSubmission>,
+    subs: Vec<(String, Submission)>,
+    tracks: Vec<Track>,
+    competition_file: PathBuf,
+    seed: u32,
 }
 
-fn drive(d: &mut Driver<'_>, jobs: usize) -> Result<Vec<String>, Stop> {
-    let ws = d.ws;
-    let comp = ws.competition()?;
-    let loaded = load_set(std::slice::from_ref(&ws.submissions), &comp);
-    let subs = crate::submission::usable(&loaded)
-        .with_context(|| format!("{}", ws.submissions.display()))?;
-    let mut tracks = tracks(ws, &comp, &loaded);
-    if ws.test {
-        // `select --test` has no Parallel/Cloud selection.
-        tracks.retain(|t| !matches!(t, Track::Parallel | Track::Cloud));
-    }
-    for t in &tracks {
-        if comp.track(*t).is_none() {
-            return Err(Stop::Failed(format!(
-                "{}: track {t} is not defined in {}",
-                ws.file.display(),
-                comp.name
-            )));
-        }
-    }
-    if tracks.is_empty() {
-        return Err(Stop::Failed(
-            "no track to run: no submission enters one".into(),
-        ));
-    }
-    let competition_file = match &ws.definition {
-        super::DefinitionSource::File(p) => p.clone(),
-        super::DefinitionSource::Year(_) => ws.file.clone(),
-    };
+/// Whether the core-validation stages have work.
+enum Cores {
+    /// No: why.
+    None(&'static str),
+    /// Yes, with the tasks written (or not yet).
+    Some,
+}
 
-    // 1. Inventory: the given one, else scanned from the library.
-    let inv_path = ws.inventory();
-    let library = ws.library.clone();
-    if let Some(given) = &ws.given_inventory {
-        if !given.is_file() {
-            return Err(Stop::Failed(format!(
-                "{}: inventory: {} not found",
-                ws.file.display(),
-                given.display()
-            )));
-        }
-        d.push(
-            "inventory",
-            State::Skipped,
-            format!("given: {}", given.display()),
-        );
-    } else {
-        d.cached("inventory", &[&library, &competition_file], || {
-            let view = pipeline::library_view(&library, &ws.dir)?;
-            let inv = pipeline::complete_inventory(&view, &comp, jobs)?;
-            inv.write(&inv_path)?;
-            Ok(format!(
-                "{} non-incremental and {} incremental benchmarks -> {}",
-                inv.non_incremental.len(),
-                inv.incremental.len(),
-                inv_path.display()
-            ))
-        })?;
+/// The workspace's configuration of the pipeline.
+struct WorkspacePlan<'a> {
+    ws: &'a Workspace,
+    jobs: usize,
+    setup: Option<Setup>,
+    cores: Cores,
+    scored: Option<(Vec<TrackReport>, Vec<ProofLine>)>,
+}
+
+impl WorkspacePlan<'_> {
+    fn setup(&self) -> &Setup {
+        self.setup
+            .as_ref()
+            .expect("the inventory stage reads the setup")
     }
 
-    // 2. Selection.
-    let seed = match ws.seed.value {
-        Some(v) => v,
-        // The test run's seed (`select --test`'s default).
-        None if ws.test => 1,
-        None => pipeline::seed(&comp, &subs).map_err(anyhow::Error::from)?,
-    };
-    let seed_input = ws.file.clone();
-    let evidence = ws.evidence();
-    let evidence_files = ws.evidence_files();
-    let mut selection_inputs: Vec<&Path> =
-        vec![&inv_path, &ws.submissions, &competition_file, &seed_input];
-    selection_inputs.extend(evidence_files.iter().map(PathBuf::as_path));
-    d.cached("selection", &selection_inputs, || {
-        // The rules' whole selection, as `smtcomp select` makes it from the same evidence.
-        let mut counts = Vec::new();
-        for &track in &tracks {
-            let file = ws.selection(track);
-            let n = pipeline::selection::select_with(
-                &comp,
-                &inv_path,
-                track,
-                seed,
-                &evidence,
-                |chosen| {
-                    chosen.write(&file)?;
-                    Ok(chosen.len())
-                },
-            );
-            match n {
-                Ok(n) => counts.push(format!("{} {n}", track.short_name())),
-                // Rules 6: a track without a competitive division is not run.
-                Err(e) if e.is::<pipeline::selection::NothingSelected>() => {
-                    let _ = std::fs::remove_file(&file);
-                    counts.push(format!("{} none (not run)", track.short_name()));
-                }
-                Err(e) => return Err(e),
-            }
+    fn read_setup(&self) -> anyhow::Result<Setup> {
+        let ws = self.ws;
+        let comp = ws.competition()?;
+        let loaded = load_set(std::slice::from_ref(&ws.submissions), &comp);
+        let subs = crate::submission::usable(&loaded)
+            .with_context(|| format!("{}", ws.submissions.display()))?;
+        let mut tracks = tracks(ws, &comp, &loaded);
+        if ws.test {
+            // `select --test` has no Parallel/Cloud selection.
+            tracks.retain(|t| !matches!(t, Track::Parallel | Track::Cloud));
         }
-        Ok(format!("seed {seed}; {}", counts.join(", ")))
-    })?;
-    // The tracks with a selection go on.
-    let tracks: Vec<Track> = tracks
-        .into_iter()
-        .filter(|t| ws.selection(*t).is_file())
-        .collect();
-
-    // 3. Preparation.
-    let prepared = ws.prepared();
-    let selection_files: Vec<PathBuf> = tracks.iter().map(|t| ws.selection(*t)).collect();
-    let mut inputs: Vec<&Path> = selection_files.iter().map(PathBuf::as_path).collect();
-    inputs.push(&library);
-    d.cached("preparation", &inputs, || {
-        let view = pipeline::library_view(&library, &ws.dir)?;
-        let mut selections = Vec::new();
-        for f in &selection_files {
-            selections.push(crate::formats::datafile::read_json(f)?);
-        }
-        let _ = std::fs::remove_dir_all(&prepared);
-        let sets = pipeline::prepare_selections(&selections, &view, &prepared, jobs)?;
-        let mut counts = Vec::new();
-        for set in &sets {
-            if !set.failures.is_empty() {
+        for t in &tracks {
+            if comp.track(*t).is_none() {
                 bail!(
-                    "{}: {} benchmarks could not be prepared: {:?}",
-                    set.track,
-                    set.failures.len(),
-                    set.failures
+                    "{}: track {t} is not defined in {}",
+                    ws.file.display(),
+                    comp.name
                 );
             }
-            counts.push(format!(
-                "{} {}",
-                set.track.short_name(),
-                set.benchmarks.len()
-            ));
         }
-        Ok(format!("{} -> {}", counts.join(", "), prepared.display()))
-    })?;
-
-    // 4. Generation.
-    let exec = ws.execdir.clone();
-    let mut gen_inputs: Vec<&Path> = vec![&prepared, &ws.submissions, &competition_file];
-    if let Some(a) = &ws.archives {
-        gen_inputs.push(a);
-    }
-    let refs: Vec<&Submission> = subs.iter().map(|(_, s)| s).collect();
-    let skip = if ws.include_non_competitive {
-        BTreeSet::new()
-    } else {
-        pipeline::noncompetitive::non_competitive(&loaded, &comp)
-    };
-    d.cached("generation", &gen_inputs, || {
-        let (defs, runs) = generate_into(&comp, &refs, &prepared, &exec, ws, skip.clone())?;
-        let skipped = if skip.is_empty() {
-            String::new()
-        } else {
-            format!("; {} non-competitive divisions not run", skip.len())
+        if tracks.is_empty() {
+            bail!("no track to run: no submission enters one");
+        }
+        let competition_file = match &ws.definition {
+            super::DefinitionSource::File(p) => p.clone(),
+            super::DefinitionSource::Year(_) => ws.file.clone(),
         };
-        Ok(format!(
-            "{defs} definitions, {runs} runs -> {}{skipped}",
-            exec.display()
-        ))
-    })?;
-
-    // 5. The competition runs.
-    d.round("runs", &exec)?;
-
-    // 6. Ingestion.
-    let ingested = ws.ingested_runs();
-    let results = pipeline::results_dir(&exec);
-    d.cached("ingestion", &[&results], || {
-        let got = ingest_readable(&exec, &comp)?;
-        ingest::write_jsonl(&ingested, Some(&TableIdentity::of(&comp)), &got.records)?;
-        Ok(format!(
-            "{} runs -> {}",
-            got.records.len(),
-            ingested.display()
-        ))
-    })?;
-
-    // 7. Core validation: tasks, their generation, the second BenchExec round.
-    let tasks = ws.core_tasks();
-    let core_exec = ws.core_execdir();
-    d.until()?;
-    let records = ingest::read_jsonl(&ingested)?;
-    let has_cores = records
-        .iter()
-        .any(|r| r.track == Some(Track::UnsatCore) && r.unsat_core.is_some());
-    if has_cores {
-        let prepared_for_tasks = prepared.clone();
-        d.cached("core validation: tasks", &[&ingested], || {
-            let _ = std::fs::remove_dir_all(CoreManifest::dir(&tasks));
-            let (validators, time_limit) =
-                pipeline::sound_in_sq_validators(&records, &comp, &prepared_for_tasks);
-            let (_, summary) = cores::generate(
-                &records,
-                &cores::GenerateOptions {
-                    prepared: &prepared_for_tasks,
-                    out: &tasks,
-                    validators: &validators,
-                    time_limit,
-                },
-            )?;
-            Ok(format!(
-                "{} distinct cores of {} runs ({} without validators) -> {}",
-                summary.tasks,
-                summary.runs_with_core,
-                summary.without_validators,
-                CoreManifest::dir(&tasks).display()
-            ))
-        })?;
-        let task_dir = CoreManifest::dir(&tasks);
-        let manifest = CoreManifest::read(&tasks)?;
-        if manifest.tasks.is_empty() {
-            d.push(
-                "core validation: generation",
-                State::Skipped,
-                "no validation task".into(),
-            );
-            d.until()?;
-            d.push(
-                "core validation: runs",
-                State::Skipped,
-                "no validation task".into(),
-            );
-        } else {
-            d.cached(
-                "core validation: generation",
-                &[&task_dir, &ws.submissions],
-                || {
-                    let (defs, runs) =
-                        generate_into(&comp, &refs, &tasks, &core_exec, ws, BTreeSet::new())?;
-                    Ok(format!(
-                        "{defs} definitions, {runs} validator runs -> {}",
-                        core_exec.display()
-                    ))
-                },
-            )?;
-            d.round("core validation: runs", &core_exec)?;
-        }
-    } else {
-        let why = if tracks.contains(&Track::UnsatCore) {
-            "no unsat core in the Unsat Core runs"
-        } else {
-            "no Unsat Core Track"
+        let seed = match ws.seed.value {
+            Some(v) => v,
+            // The test run's seed (`select --test`'s default).
+            None if ws.test => 1,
+            None => pipeline::seed(&comp, &subs)?,
         };
-        for s in [
-            "core validation: tasks",
-            "core validation: generation",
-            "core validation: runs",
-        ] {
-            d.until()?;
-            d.push(s, State::Skipped, why.into());
-        }
+        Ok(Setup {
+            comp,
+            loaded,
+            subs,
+            tracks,
+            competition_file,
+            seed,
+        })
     }
 
-    // 8. Validation: core verdicts (majority rule) and models.
-    let runs_path = ws.runs();
-    let core_results = pipeline::results_dir(&core_exec);
-    d.cached("validation", &[&ingested, &core_results, &prepared], || {
-        let (identity, mut records) = ingest::read_table(&ingested)?;
-        let mut parts = Vec::new();
-        if has_cores {
-            let manifest = CoreManifest::read(&tasks)?;
-            let validation = if manifest.tasks.is_empty() {
-                Vec::new()
-            } else {
-                ingest_readable(&core_exec, &comp)?.records
-            };
-            // The definition's edition's rule (2025 majority, 2023 refutation).
-            let rule = crate::scoring::editions::dispatch::core_rule(comp.rules)
-                .map_err(anyhow::Error::msg)?;
-            let joined = crate::validate::join_with(&mut records, &manifest, &validation, rule);
-            parts.push(format!(
-                "cores {} ({} validator runs)",
-                counts(&joined.by_status),
-                joined.validation_runs
-            ));
-        }
-        if records
-            .iter()
-            .any(|r| r.track == Some(Track::ModelValidation))
-        {
-            let models = pipeline::validate_model_runs(
-                &mut records,
-                &pipeline::z3_models(&prepared, &results, Some(ws.dir.join("model-cache")), jobs),
-            );
-            parts.push(format!(
-                "models {} ({} checked)",
-                counts(&models.by_status),
-                models.validated
-            ));
-        }
-        ingest::write_jsonl(&runs_path, identity.as_ref(), &records)?;
-        if parts.is_empty() {
-            parts.push("nothing to validate".into());
-        }
-        Ok(format!("{} -> {}", parts.join("; "), runs_path.display()))
-    })?;
+    fn refs(&self) -> Vec<&Submission> {
+        self.setup().subs.iter().map(|(_, s)| s).collect()
+    }
 
-    // 9. Scoring and 10. report (fast: always redone).
-    d.until()?;
-    let runs = ingest::read_jsonl(&runs_path)?;
-    let inventory = Inventory::read(&inv_path).map_err(anyhow::Error::from)?;
-    let scored: Vec<Track> = tracks
-        .iter()
-        .copied()
-        .filter(|t| *t != Track::ProofExhibition)
-        .collect();
-    let reports = pipeline::score_tracks(&comp, &loaded, &inventory, &runs, &scored, &ws.scores())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let sets: Vec<PreparedSet> = tracks
-        .iter()
-        .filter_map(|t| PreparedSet::read(&prepared, *t).ok())
-        .collect();
-    let proofs = pipeline::proof_summary(&comp, &runs, &sets, &ws.scores())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    d.push(
-        "scoring",
-        State::Done,
-        format!(
-            "{} tracks by the {} rules{} -> {}",
-            scored.len(),
-            comp.rules,
-            if tracks.contains(&Track::ProofExhibition) {
-                " + proof summary"
-            } else {
-                ""
+    /// A BenchExec round on `execdir`.
+    fn round(&self, execdir: &Path) -> Result<Outcome, Stop> {
+        let smtcomp = std::env::current_exe()?;
+        let round = run_round(execdir, &self.ws.backend, smtcomp)?;
+        let backend = self.ws.backend.kind.name();
+        match round {
+            Round::AlreadyComplete { runs } => Ok(Outcome::Resumed(format!(
+                "all {runs} runs have results in {}",
+                results(execdir)
+            ))),
+            Round::Completed { definitions, runs } => Ok(Outcome::Done(format!(
+                "definitions run: {definitions} ({backend}); all {runs} runs have results in {}",
+                results(execdir)
+            ))),
+            Round::Waiting {
+                definitions,
+                missing,
+                command,
+            } => Err(Stop::Waiting(
+                format!(
+                    "{missing} runs of {definitions} definitions to run on the VerifierCloud; then `smtcomp run` resumes"
+                ),
+                vec![command, "smtcomp run".into()],
+            )),
+            Round::Incomplete {
+                missing,
+                runs,
+                problems,
+            } => Err(Stop::Failed(anyhow::anyhow!(
+                "{missing} of {runs} runs have no result ({backend}); `smtcomp status` lists them, `smtcomp run` retries:\n  {}",
+                problems.join("\n  ")
+            ))),
+        }
+    }
+}
+
+impl Plan for WorkspacePlan<'_> {
+    fn decide(&mut self, step: Step) -> Result<Decision, Stop> {
+        let ws = self.ws;
+        Ok(match step {
+            Step::Inventory => {
+                self.setup = Some(self.read_setup()?);
+                let s = self.setup();
+                match &ws.given_inventory {
+                    Some(given) if !given.is_file() => {
+                        return Err(Stop::Failed(anyhow::anyhow!(
+                            "{}: inventory: {} not found",
+                            ws.file.display(),
+                            given.display()
+                        )));
+                    }
+                    Some(given) => Decision::Skip(format!("given: {}", given.display())),
+                    None => Decision::Cached(vec![ws.library.clone(), s.competition_file.clone()]),
+                }
+            }
+            Step::Selection => {
+                let s = self.setup();
+                let mut inputs = vec![
+                    ws.inventory(),
+                    ws.submissions.clone(),
+                    s.competition_file.clone(),
+                    ws.file.clone(),
+                ];
+                inputs.extend(ws.evidence_files());
+                Decision::Cached(inputs)
+            }
+            Step::Preparation => {
+                // The tracks with a selection go on.
+                let s = self.setup.as_mut().expect("setup");
+                s.tracks.retain(|t| ws.selection(*t).is_file());
+                let mut inputs: Vec<PathBuf> = s.tracks.iter().map(|t| ws.selection(*t)).collect();
+                inputs.push(ws.library.clone());
+                Decision::Cached(inputs)
+            }
+            Step::Generation => {
+                let mut inputs = vec![
+                    ws.prepared(),
+                    ws.submissions.clone(),
+                    self.setup().competition_file.clone(),
+                ];
+                inputs.extend(ws.archives.clone());
+                Decision::Cached(inputs)
+            }
+            Step::Runs | Step::Scoring | Step::Report => Decision::Always,
+            Step::Ingestion => Decision::Cached(vec![pipeline::results_dir(&ws.execdir)]),
+            Step::CoreTasks => {
+                let records = ingest::read_jsonl(&ws.ingested_runs())?;
+                let has_cores = records
+                    .iter()
+                    .any(|r| r.track == Some(Track::UnsatCore) && r.unsat_core.is_some());
+                self.cores = if has_cores {
+                    Cores::Some
+                } else if self.setup().tracks.contains(&Track::UnsatCore) {
+                    Cores::None("no unsat core in the Unsat Core runs")
+                } else {
+                    Cores::None("no Unsat Core Track")
+                };
+                match self.cores {
+                    Cores::None(why) => Decision::Skip(why.into()),
+                    Cores::Some => Decision::Cached(vec![ws.ingested_runs()]),
+                }
+            }
+            Step::CoreGeneration | Step::CoreRuns => match self.cores {
+                Cores::None(why) => Decision::Skip(why.into()),
+                Cores::Some if CoreManifest::read(&ws.core_tasks())?.tasks.is_empty() => {
+                    Decision::Skip("no validation task".into())
+                }
+                Cores::Some if step == Step::CoreRuns => Decision::Always,
+                Cores::Some => Decision::Cached(vec![
+                    CoreManifest::dir(&ws.core_tasks()),
+                    ws.submissions.clone(),
+                ]),
             },
-            ws.scores().display()
-        ),
-    );
-    d.until()?;
-    let site = pipeline::site(&reports, &proofs, &ws.site()).map_err(|e| anyhow::anyhow!("{e}"))?;
-    d.push(
-        "report",
-        State::Done,
-        format!("{}", site.dir.join("index.html").display()),
-    );
-    Ok(vec!["smtcomp export website -o OUT".into()])
+            Step::Validation => Decision::Cached(vec![
+                ws.ingested_runs(),
+                pipeline::results_dir(&ws.core_execdir()),
+                ws.prepared(),
+            ]),
+        })
+    }
+
+    fn run(&mut self, step: Step) -> Result<Outcome, Stop> {
+        let ws = self.ws;
+        let jobs = self.jobs;
+        let s = self.setup();
+        let comp = &s.comp;
+        let done = |d: String| Ok(Outcome::Done(d));
+        match step {
+            Step::Inventory => {
+                let inv_path = ws.inventory();
+                let view = pipeline::library_view(&ws.library, &ws.dir)?;
+                let inv = pipeline::complete_inventory(&view, comp, jobs)?;
+                inv.write(&inv_path)?;
+                done(format!(
+                    "{} non-incremental and {} incremental benchmarks -> {}",
+                    inv.non_incremental.len(),
+                    inv.incremental.len(),
+                    inv_path.display()
+                ))
+            }
+            Step::Selection => {
+                // The rules' whole selection, as `smtcomp select` makes it from the same evidence.
+                let evidence = ws.evidence();
+                let mut counts = Vec::new();
+                for &track in &s.tracks {
+                    let file = ws.selection(track);
+                    let n = pipeline::selection::select_with(
+                        comp,
+                        &ws.inventory(),
+                        track,
+                        s.seed,
+                        &evidence,
+                        |chosen| {
+                            chosen.write(&file)?;
+                            Ok(chosen.len())
+                        },
+                    );
+                    match n {
+                        Ok(n) => counts.push(format!("{} {n}", track.short_name())),
+                        // Rules 6: a track without a competitive division is not run.
+                        Err(e) if e.is::<pipeline::selection::NothingSelected>() => {
+                            let _ = std::fs::remove_file(&file);
+                            counts.push(format!("{} none (not run)", track.short_name()));
+                        }
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+                done(format!("seed {}; {}", s.seed, counts.join(", ")))
+            }
+            Step::Preparation => {
+                let prepared = ws.prepared();
+                let view = pipeline::library_view(&ws.library, &ws.dir)?;
+                let mut selections = Vec::new();
+                for t in &s.tracks {
+                    selections.push(crate::formats::datafile::read_json(&ws.selection(*t))?);
+                }
+                let _ = std::fs::remove_dir_all(&prepared);
+                let sets = pipeline::prepare_selections(&selections, &view, &prepared, jobs)?;
+                let mut counts = Vec::new();
+                for set in &sets {
+                    if !set.failures.is_empty() {
+                        return Err(Stop::Failed(anyhow::anyhow!(
+                            "{}: {} benchmarks could not be prepared: {:?}",
+                            set.track,
+                            set.failures.len(),
+                            set.failures
+                        )));
+                    }
+                    counts.push(format!(
+                        "{} {}",
+                        set.track.short_name(),
+                        set.benchmarks.len()
+                    ));
+                }
+                done(format!("{} -> {}", counts.join(", "), prepared.display()))
+            }
+            Step::Generation => {
+                let skip = if ws.include_non_competitive {
+                    BTreeSet::new()
+                } else {
+                    pipeline::noncompetitive::non_competitive(&s.loaded, comp)
+                };
+                let exec = &ws.execdir;
+                let n = skip.len();
+                let (defs, runs) =
+                    generate_into(comp, &self.refs(), &ws.prepared(), exec, ws, skip)?;
+                let skipped = if n == 0 {
+                    String::new()
+                } else {
+                    format!("; {n} non-competitive divisions not run")
+                };
+                done(format!(
+                    "{defs} definitions, {runs} runs -> {}{skipped}",
+                    exec.display()
+                ))
+            }
+            Step::Runs => self.round(&ws.execdir),
+            Step::Ingestion => {
+                let ingested = ws.ingested_runs();
+                let got = ingest_readable(&ws.execdir, comp)?;
+                ingest::write_jsonl(&ingested, Some(&TableIdentity::of(comp)), &got.records)?;
+                done(format!(
+                    "{} runs -> {}",
+                    got.records.len(),
+                    ingested.display()
+                ))
+            }
+            Step::CoreTasks => {
+                let tasks = ws.core_tasks();
+                let prepared = ws.prepared();
+                let records = ingest::read_jsonl(&ws.ingested_runs())?;
+                let _ = std::fs::remove_dir_all(CoreManifest::dir(&tasks));
+                let (validators, time_limit) =
+                    pipeline::sound_in_sq_validators(&records, comp, &prepared);
+                let (_, summary) = cores::generate(
+                    &records,
+                    &cores::GenerateOptions {
+                        prepared: &prepared,
+                        out: &tasks,
+                        validators: &validators,
+                        time_limit,
+                    },
+                )?;
+                done(format!(
+                    "{} distinct cores of {} runs ({} without validators) -> {}",
+                    summary.tasks,
+                    summary.runs_with_core,
+                    summary.without_validators,
+                    CoreManifest::dir(&tasks).display()
+                ))
+            }
+            Step::CoreGeneration => {
+                let core_exec = ws.core_execdir();
+                let (defs, runs) = generate_into(
+                    comp,
+                    &self.refs(),
+                    &ws.core_tasks(),
+                    &core_exec,
+                    ws,
+                    BTreeSet::new(),
+                )?;
+                done(format!(
+                    "{defs} definitions, {runs} validator runs -> {}",
+                    core_exec.display()
+                ))
+            }
+            Step::CoreRuns => self.round(&ws.core_execdir()),
+            Step::Validation => done(validate(ws, comp, matches!(self.cores, Cores::Some), jobs)?),
+            Step::Scoring => {
+                let runs = ingest::read_jsonl(&ws.runs())?;
+                let inventory = Inventory::read(&ws.inventory())?;
+                let scored: Vec<Track> = s
+                    .tracks
+                    .iter()
+                    .copied()
+                    .filter(|t| *t != Track::ProofExhibition)
+                    .collect();
+                let reports = pipeline::score_tracks(
+                    comp,
+                    &s.loaded,
+                    &inventory,
+                    &runs,
+                    &scored,
+                    &ws.scores(),
+                )?;
+                let sets: Vec<PreparedSet> = s
+                    .tracks
+                    .iter()
+                    .filter_map(|t| PreparedSet::read(&ws.prepared(), *t).ok())
+                    .collect();
+                let proofs = pipeline::proof_summary(comp, &runs, &sets, &ws.scores())?;
+                let detail = format!(
+                    "{} tracks by the {} rules{} -> {}",
+                    scored.len(),
+                    comp.rules,
+                    if s.tracks.contains(&Track::ProofExhibition) {
+                        " + proof summary"
+                    } else {
+                        ""
+                    },
+                    ws.scores().display()
+                );
+                self.scored = Some((reports, proofs));
+                done(detail)
+            }
+            Step::Report => {
+                let (reports, proofs) = self.scored.as_ref().expect("scored before the report");
+                let site = pipeline::site(reports, proofs, &ws.site())?;
+                done(format!("{}", site.dir.join("index.html").display()))
+            }
+        }
+    }
+
+    fn next(&self) -> Vec<String> {
+        vec!["smtcomp export website -o OUT".into()]
+    }
+}
+
+fn results(execdir: &Path) -> String {
+    pipeline::results_dir(execdir).display().to_string()
+}
+
+/// Validation: core verdicts (the edition's rule) and models; the summary.
+fn validate(
+    ws: &Workspace,
+    comp: &Competition,
+    has_cores: bool,
+    jobs: usize,
+) -> anyhow::Result<String> {
+    let prepared = ws.prepared();
+    let results = pipeline::results_dir(&ws.execdir);
+    let runs_path = ws.runs();
+    let (identity, mut records) = ingest::read_table(&ws.ingested_runs())?;
+    let mut parts = Vec::new();
+    if has_cores {
+        let manifest = CoreManifest::read(&ws.core_tasks())?;
+        let validation = if manifest.tasks.is_empty() {
+            Vec::new()
+        } else {
+            ingest_readable(&ws.core_execdir(), comp)?.records
+        };
+        // The definition's edition's rule (2025 majority, 2023 refutation).
+        let rule = crate::scoring::editions::dispatch::core_rule(comp.rules)
+            .map_err(anyhow::Error::msg)?;
+        let joined = crate::validate::join_with(&mut records, &manifest, &validation, rule);
+        parts.push(format!(
+            "cores {} ({} validator runs)",
+            counts(&joined.by_status),
+            joined.validation_runs
+        ));
+    }
+    if records
+        .iter()
+        .any(|r| r.track == Some(Track::ModelValidation))
+    {
+        let models = pipeline::validate_model_runs(
+            &mut records,
+            &pipeline::z3_models(&prepared, &results, Some(ws.dir.join("model-cache")), jobs),
+        );
+        parts.push(format!(
+            "models {} ({} checked)",
+            counts(&models.by_status),
+            models.validated
+        ));
+    }
+    ingest::write_jsonl(&runs_path, identity.as_ref(), &records)?;
+    if parts.is_empty() {
+        parts.push("nothing to validate".into());
+    }
+    Ok(format!("{} -> {}", parts.join("; "), runs_path.display()))
 }
 
 /// The results of `exec` ingested; an unreadable result file is an error

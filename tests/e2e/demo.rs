@@ -62,7 +62,7 @@ fn demo_runs_the_whole_pipeline_and_reuses_finished_stages() {
         assert!(out.join("scores").join(f).is_file(), "{f}");
     }
     assert!(
-        stderr.contains("demo: benchexec runs: 154 definitions run"),
+        stderr.contains("demo: runs: 154 definitions run"),
         "{stderr}"
     );
     // Proof Exhibition: cvc5 on the 16 unsat QF_ benchmarks of the corpus, every
@@ -97,10 +97,7 @@ fn demo_runs_the_whole_pipeline_and_reuses_finished_stages() {
 
     let (code, stdout2, stderr2) = run(false);
     assert_eq!(code, Some(0), "{stdout2}\n{stderr2}");
-    assert!(
-        stderr2.contains("demo: benchexec runs: reused"),
-        "{stderr2}"
-    );
+    assert!(stderr2.contains("demo: runs: reused"), "{stderr2}");
     // Same runs, same scores.
     let tail = |s: &str| s.split("Winners").nth(1).map(str::to_string);
     assert_eq!(
@@ -275,7 +272,7 @@ fn demo_json_is_one_document_that_agrees_with_the_files_written() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|s| s["name"] == "benchexec runs")
+        .find(|s| s["name"] == "runs")
         .unwrap_or_else(|| panic!("{second}"));
     assert_eq!(benchexec["reused"], true, "{second}");
 }

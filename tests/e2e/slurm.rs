@@ -159,7 +159,7 @@ fn the_demo_through_slurm_gives_the_answers_and_scores_of_the_local_run() {
     ]);
     assert_eq!(code, Some(0), "slurm demo:\n{stdout}\n{stderr}");
     assert!(
-        stderr.contains("demo: benchexec runs: 154 definitions run"),
+        stderr.contains("demo: runs: 154 definitions run"),
         "{stderr}"
     );
     // 154 definitions in chunks of 8: 20 array tasks, each recorded its definitions.

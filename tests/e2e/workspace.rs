@@ -131,9 +131,9 @@ fn init_run_status_and_export_run_a_small_competition_and_resume() {
     // The run: every stage done, both BenchExec rounds.
     let (code, out, err) = smtcomp(&ws, &["run"]);
     assert_eq!(code, 0, "{out}{err}");
-    let all: Vec<(String, String)> = smtcomp::workspace::STAGES
+    let all: Vec<(String, String)> = smtcomp::pipeline::Step::ALL
         .iter()
-        .map(|s| (s.to_string(), "done".to_string()))
+        .map(|s| (s.name().to_string(), "done".to_string()))
         .collect();
     assert_eq!(states(&out), all, "{out}");
     // 4 SQ benchmarks x 2 + 2 UC x 2 + 1 MV x 2 = 14 runs in 12 definitions;
@@ -154,10 +154,11 @@ fn init_run_status_and_export_run_a_small_competition_and_resume() {
     assert_eq!(before.len(), 12 + 4, "{before:#?}");
     let (code, again, err) = smtcomp(&ws, &["run"]);
     assert_eq!(code, 0, "{again}{err}");
-    let resumed: Vec<(String, String)> = smtcomp::workspace::STAGES
+    let resumed: Vec<(String, String)> = smtcomp::pipeline::Step::ALL
         .iter()
         .map(|s| {
-            let state = if matches!(*s, "scoring" | "report") {
+            let s = s.name();
+            let state = if matches!(s, "scoring" | "report") {
                 "done"
             } else {
                 "resumed"

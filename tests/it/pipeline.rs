@@ -26,7 +26,7 @@ fn the_demo_pipeline_replays_recorded_benchexec_results() {
     let outcome = smtcomp::demo::run(&opts, &runner, &mut |l| log.push(l.to_string())).unwrap();
     let log = log.join("\n");
     assert!(log.contains("generation: 6 benchmark definitions"), "{log}");
-    assert!(log.contains("benchexec runs: 6 definitions run"), "{log}");
+    assert!(log.contains("runs: 6 definitions run"), "{log}");
     assert!(log.contains("ingestion: 12 runs"), "{log}");
     assert!(log.contains("2 models ({\"VALID\": 2})"), "{log}");
 
@@ -76,8 +76,7 @@ fn the_demo_pipeline_replays_recorded_benchexec_results() {
     let mut log2 = Vec::new();
     let again = smtcomp::demo::run(&opts, &runner, &mut |l| log2.push(l.to_string())).unwrap();
     assert!(
-        log2.iter()
-            .any(|l| l == "benchexec runs: reused (6 definitions run)"),
+        log2.iter().any(|l| l == "runs: reused (6 definitions run)"),
         "{log2:?}"
     );
     assert_eq!(answers(&again), expected);
@@ -103,7 +102,7 @@ fn a_missing_recording_fails_naming_the_definition() {
     let err =
         smtcomp::demo::run(&replay::demo_options(out.path()), &runner, &mut |_| {}).unwrap_err();
     let text = format!("{err:#}");
-    assert!(text.contains("stage benchexec runs"), "{text}");
+    assert!(text.contains("stage runs"), "{text}");
     assert!(
         text.contains("BenchExec failed for 1 definitions"),
         "{text}"
@@ -184,4 +183,79 @@ fn missing_helper_binaries_are_named() {
         smtcomp::pipeline::missing_helpers(&dirs),
         ["smtcomp-proof-wrapper"]
     );
+}
+
+/// A stand-in for BenchExec's `vcloud-benchmark.py` that "runs" a definition
+/// by copying its recorded results into the `-o` directory, and fails (exit 1,
+/// an ERROR line, no results) once a file `fail` exists beside it.
+fn fake_vcloud_client(dir: &std::path::Path, recording: &std::path::Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let client = dir.join("vcloud-benchmark.py");
+    std::fs::write(
+        &client,
+        format!(
+            "#!/bin/sh\ndef=$1; out=\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n\
+             [ -e '{}' ] && {{ echo \"2025-07-01 - ERROR - run collection $def rejected\" >&2; exit 1; }}\n\
+             rel=${{out#results/}}\ncp '{}'/\"$rel\"* \"$out\"\necho \"$def\" >> '{}'\n",
+            dir.join("fail").display(),
+            recording.display(),
+            dir.join("calls").display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&client, std::fs::Permissions::from_mode(0o755)).unwrap();
+    client
+}
+
+#[test]
+fn the_verifiercloud_runner_drives_run_vcloud_per_definition_and_names_failures() {
+    if require_tool("z3").is_none() {
+        return;
+    }
+    // The demo pipeline with the VerifierCloud backend: the same runs as the replay.
+    let out = tempfile::tempdir().unwrap();
+    let bin = tempfile::tempdir().unwrap();
+    let client = fake_vcloud_client(bin.path(), &replay::recording());
+    let runner = smtcomp::pipeline::VcloudBenchExec::new(client.clone());
+    runner.check().unwrap();
+    let mut log = Vec::new();
+    let outcome = smtcomp::demo::run(&replay::demo_options(out.path()), &runner, &mut |l| {
+        log.push(l.to_string())
+    })
+    .unwrap();
+    assert!(
+        log.iter().any(|l| l.starts_with("runs: 6 definitions run")),
+        "{log:?}"
+    );
+    assert_eq!(outcome.runs.len(), 12);
+    assert!(outcome.check.ok(), "{:?}", outcome.check);
+    let calls = std::fs::read_to_string(bin.path().join("calls")).unwrap();
+    assert_eq!(
+        calls.lines().count(),
+        6,
+        "one client call per definition: {calls}"
+    );
+
+    // A definition the cloud rejects: failed, with the client's reason and its log.
+    let exec = out.path().join("exec");
+    let manifest = Manifest::read(&exec).unwrap();
+    let (file, def) = manifest.definitions.iter().next().unwrap();
+    std::fs::remove_dir_all(exec.join(&def.results_dir)).unwrap();
+    std::fs::write(bin.path().join("fail"), "").unwrap();
+    let runs = runner.run(&exec, &manifest, &[file.as_str()]);
+    let why = runs[0].failure().unwrap();
+    assert!(
+        why.starts_with("the VerifierCloud client exit code Some(1), 0 of "),
+        "{why}"
+    );
+    assert!(
+        why.contains("; it said: run collection ") && why.ends_with(" rejected"),
+        "{why}"
+    );
+    assert!(runs[0].log.as_ref().unwrap().ends_with("vcloud-client.log"));
+
+    // No client: the check names the setting.
+    let none = smtcomp::pipeline::VcloudBenchExec::new(bin.path().join("nope.py"));
+    let err = none.check().unwrap_err().to_string();
+    assert!(err.contains("[backend] vcloud_benchmark"), "{err}");
 }

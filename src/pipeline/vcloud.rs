@@ -1,0 +1,156 @@
+//! The VerifierCloud as a [`Runner`]: BenchExec's own client
+//! (`contrib/vcloud-benchmark.py`) driven by the generated
+//! `EXECDIR/run-vcloud.sh`, one supervised call per definition (own session,
+//! deadline, group kill), its output kept in `<results_dir>/vcloud-client.log`.
+//! The client uploads the tool directory's files the tool-info modules name
+//! and writes BenchExec's result files into `<results_dir>/`, where the local
+//! runner leaves them; ingestion and everything after it stay the same.
+
+use super::runner::{DefinitionRun, RunStatus, Runner};
+use crate::benchexec::{Manifest, result_files};
+use crate::util::process::{Sink, Supervised};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The log of one definition's client call, in its results directory.
+pub const CLIENT_LOG: &str = "vcloud-client.log";
+
+/// BenchExec's VerifierCloud client, one call per definition.
+#[derive(Debug, Clone)]
+pub struct VcloudBenchExec {
+    /// `vcloud-benchmark.py` (BenchExec's `contrib/`), given to
+    /// `run-vcloud.sh` as `VCLOUD_BENCHMARK`.
+    pub client: PathBuf,
+    /// Longest one definition's call may take (the cloud queues runs: the
+    /// definition's own bound, `run-vcloud.sh`'s table, is not applied here).
+    pub timeout: Duration,
+}
+
+impl VcloudBenchExec {
+    /// The client `client`, with a week as the bound of one call.
+    pub fn new(client: PathBuf) -> VcloudBenchExec {
+        VcloudBenchExec {
+            client,
+            timeout: Duration::from_secs(7 * 24 * 3600),
+        }
+    }
+
+    fn run_one(&self, execdir: &Path, manifest: &Manifest, file: &str) -> DefinitionRun {
+        let failed = |reason: String, log: Option<PathBuf>| DefinitionRun {
+            definition: file.to_string(),
+            status: RunStatus::Failed { reason },
+            log,
+        };
+        let Some(def) = manifest.definitions.get(file) else {
+            return failed(format!("{file}: not in the manifest"), None);
+        };
+        let out = execdir.join(&def.results_dir);
+        if let Err(e) = std::fs::create_dir_all(&out) {
+            return failed(format!("{}: cannot create: {e}", out.display()), None);
+        }
+        let log = out.join(CLIENT_LOG);
+        let sink = match std::fs::File::create(&log) {
+            Ok(f) => f,
+            Err(e) => return failed(format!("{}: cannot create: {e}", log.display()), None),
+        };
+        let stderr = match sink.try_clone() {
+            Ok(f) => Sink::File(f),
+            Err(e) => return failed(format!("{}: {e}", log.display()), None),
+        };
+        let mut p = Supervised::new(
+            vec![
+                execdir.join("run-vcloud.sh").display().to_string(),
+                def.path.clone(),
+            ],
+            self.timeout,
+        );
+        p.cwd = Some(execdir.to_path_buf());
+        p.env.push((
+            "VCLOUD_BENCHMARK".into(),
+            self.client.clone().into_os_string(),
+        ));
+        p.stdout = Sink::File(sink);
+        p.stderr = stderr;
+        let finished = crate::util::process::run(p);
+        let expected = def.rundefinitions.len();
+        let got = result_files(&out).len();
+        let status = match finished {
+            Err(e) => RunStatus::Failed {
+                reason: format!("cannot start run-vcloud.sh: {e}"),
+            },
+            Ok(f) if f.timed_out => RunStatus::TimedOut {
+                reason: format!(
+                    "the VerifierCloud client ran longer than {} s (see {})",
+                    self.timeout.as_secs(),
+                    log.display()
+                ),
+            },
+            Ok(f) if f.code() == Some(0) && got == expected => RunStatus::Ran,
+            Ok(f) => RunStatus::Failed {
+                reason: format!(
+                    "the VerifierCloud client exit code {:?}, {got} of {expected} result file(s) (see {}){}",
+                    f.code(),
+                    log.display(),
+                    last_words(&log)
+                        .map(|l| format!("; it said: {l}"))
+                        .unwrap_or_default()
+                ),
+            },
+        };
+        DefinitionRun {
+            definition: file.to_string(),
+            status,
+            log: Some(log),
+        }
+    }
+}
+
+/// The client's reason from its log (the last 64 KiB): its last `ERROR` or
+/// `CRITICAL` line, else its last line that is not our script's own
+/// `== ...`/`FAILED` line.
+fn last_words(log: &Path) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(log).ok()?;
+    let len = f.metadata().ok()?.len();
+    f.seek(SeekFrom::Start(len.saturating_sub(64 << 10))).ok()?;
+    let mut bytes = Vec::new();
+    f.read_to_end(&mut bytes).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("==") && !l.starts_with("FAILED"))
+        .collect();
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" - ERROR - ") || l.contains(" - CRITICAL - "))
+        .or(lines.last())?;
+    let short = line
+        .split_once(" - ERROR - ")
+        .or_else(|| line.split_once(" - CRITICAL - "))
+        .map_or(*line, |(_, m)| m);
+    Some(short.chars().take(300).collect())
+}
+
+impl Runner for VcloudBenchExec {
+    fn check(&self) -> anyhow::Result<()> {
+        if !self.client.is_file() {
+            anyhow::bail!(
+                "{}: BenchExec's VerifierCloud client not found (`[backend] vcloud_benchmark` \
+                 in smtcomp.toml or VCLOUD_BENCHMARK: BenchExec's contrib/vcloud-benchmark.py)",
+                self.client.display()
+            );
+        }
+        Ok(())
+    }
+
+    /// The definitions one after the other: the client is a JVM of its own
+    /// and the cloud runs each collection's runs in parallel.
+    fn run(&self, execdir: &Path, manifest: &Manifest, definitions: &[&str]) -> Vec<DefinitionRun> {
+        definitions
+            .iter()
+            .map(|f| self.run_one(execdir, manifest, f))
+            .collect()
+    }
+}
