@@ -284,25 +284,8 @@ impl Plan for DemoPlan<'_> {
                         &self.selection_file(track),
                     )?);
                 }
-                let _ = std::fs::remove_dir_all(&prepared);
-                let sets = pipeline::prepare_selections(&selections, &library, &prepared, o.jobs)?;
-                let mut counts = Vec::new();
-                for set in &sets {
-                    if !set.failures.is_empty() {
-                        return Err(Stop::Failed(anyhow::anyhow!(
-                            "{}: {} benchmarks could not be prepared: {:?}",
-                            set.track,
-                            set.failures.len(),
-                            set.failures
-                        )));
-                    }
-                    counts.push(format!(
-                        "{} {}",
-                        set.track.short_name(),
-                        set.benchmarks.len()
-                    ));
-                }
-                done(format!("prepared {}", counts.join(", ")))
+                let counts = pipeline::prepare_all(&selections, &library, &prepared, o.jobs)?;
+                done(format!("prepared {counts}"))
             }
             Step::Generation => {
                 let refs: Vec<_> = self.subs.iter().map(|(_, s)| s).collect();

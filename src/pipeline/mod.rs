@@ -54,7 +54,7 @@ pub use driver::{Cache, Decision, Outcome, Plan, RunReport, StageLine, State, St
 pub use generation::{Generation, generate, install_archives};
 pub use ingestion::{ingest_complete, ingest_results, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};
-pub use preparation::prepare_selections;
+pub use preparation::{prepare_all, prepare_selections};
 pub use runner::{
     DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, definition_run, failures,
     missing_helpers, on_path, reason_line, require_all, run_all,

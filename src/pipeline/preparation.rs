@@ -30,3 +30,35 @@ pub fn prepare_selections(
             .collect::<std::io::Result<_>>()?)
     })
 }
+
+/// Prepares every selection as [`prepare_selections`] (replacing `prepared`)
+/// and requires every benchmark prepared: the summary `SQ 10, UC 4` of the
+/// counts, or an error naming the track and the benchmarks that failed.
+pub fn prepare_all(
+    selections: &[Selection],
+    library: &Path,
+    prepared: &Path,
+    jobs: usize,
+) -> StageResult<String> {
+    let _ = std::fs::remove_dir_all(prepared);
+    let sets = prepare_selections(selections, library, prepared, jobs)?;
+    Step::Preparation.scope(|| {
+        let mut counts = Vec::new();
+        for set in &sets {
+            if !set.failures.is_empty() {
+                anyhow::bail!(
+                    "{}: {} benchmarks could not be prepared: {:?}",
+                    set.track,
+                    set.failures.len(),
+                    set.failures
+                );
+            }
+            counts.push(format!(
+                "{} {}",
+                set.track.short_name(),
+                set.benchmarks.len()
+            ));
+        }
+        Ok(counts.join(", "))
+    })
+}

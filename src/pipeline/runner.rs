@@ -240,11 +240,13 @@ pub fn container_hint(log: &Path, visible: &[PathBuf]) -> Option<String> {
 /// line (without the time stamp), else the last non-empty line.
 pub fn reason_line(log: &Path) -> Option<String> {
     let text = std::fs::read_to_string(log).ok()?;
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
+    reason_of(text.lines())
+}
+
+/// The last `ERROR` or `CRITICAL` line of BenchExec-style log `lines` (its
+/// message only), else the last non-empty line; at most 300 characters.
+pub fn reason_of<'a>(lines: impl Iterator<Item = &'a str>) -> Option<String> {
+    let lines: Vec<&str> = lines.map(str::trim).filter(|l| !l.is_empty()).collect();
     let line = lines
         .iter()
         .rev()

@@ -6,7 +6,7 @@
 //! and writes BenchExec's result files into `<results_dir>/`, where the local
 //! runner leaves them; ingestion and everything after it stay the same.
 
-use super::runner::{DefinitionRun, RunStatus, Runner};
+use super::runner::{DefinitionRun, RunStatus, Runner, reason_of};
 use crate::benchexec::{Manifest, result_files};
 use crate::util::process::{Sink, Supervised};
 use std::path::{Path, PathBuf};
@@ -116,21 +116,10 @@ fn last_words(log: &Path) -> Option<String> {
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).ok()?;
     let text = String::from_utf8_lossy(&bytes);
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("==") && !l.starts_with("FAILED"))
-        .collect();
-    let line = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains(" - ERROR - ") || l.contains(" - CRITICAL - "))
-        .or(lines.last())?;
-    let short = line
-        .split_once(" - ERROR - ")
-        .or_else(|| line.split_once(" - CRITICAL - "))
-        .map_or(*line, |(_, m)| m);
-    Some(short.chars().take(300).collect())
+    reason_of(
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with("==") && !l.trim_start().starts_with("FAILED")),
+    )
 }
 
 impl Runner for VcloudBenchExec {

@@ -135,6 +135,21 @@ pub fn vcloud_command(execdir: &Path, backend: &Backend) -> String {
     }
 }
 
+/// One problem line per definition of `pending` that has results but lacks
+/// runs, with the command that completes it locally.
+fn partial_problems(execdir: &Path, pending: &Pending) -> Vec<String> {
+    let exec = crate::util::escape::shell(&execdir.display().to_string());
+    pending
+        .partial
+        .iter()
+        .map(|(file, _)| {
+            format!(
+                "{file}: has results but lacks runs; complete it with `smtcomp run-local --exec {exec} --only-missing --definition {file}`"
+            )
+        })
+        .collect()
+}
+
 /// The VerifierCloud client `smtcomp run` calls itself: `[backend]
 /// vcloud_benchmark`, else `VCLOUD_BENCHMARK`; `None`: the round waits for
 /// the organizer to run [`vcloud_command`].
@@ -175,14 +190,8 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
             let whole: Vec<&str> = before.whole.iter().map(String::as_str).collect();
             let runs = runner.run(execdir, &m, &whole);
             problems.extend(account_runs(execdir, &m, &runs, Some(&index))?);
-            // `run-vcloud.sh` keeps a definition that has results: the missing runs of
-            // those are completed by the local BenchExec.
-            for (file, _) in &before.partial {
-                problems.push(format!(
-                    "{file}: has results but lacks runs; complete it with `smtcomp run-local --exec {} --only-missing --definition {file}`",
-                    crate::util::escape::shell(&execdir.display().to_string())
-                ));
-            }
+            // `run-vcloud.sh` keeps a definition that has results.
+            problems.extend(partial_problems(execdir, &before));
         }
         BackendKind::Local => {
             let runner = LocalBenchExec { options, calls: 1 };
@@ -209,14 +218,8 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
             let whole: Vec<&str> = before.whole.iter().map(String::as_str).collect();
             let runs = runner.run(execdir, &m, &whole);
             problems.extend(account_runs(execdir, &m, &runs, Some(&index))?);
-            // A job's `run-local` skips a definition that has results: the
-            // missing runs of those are completed here, by the local BenchExec.
-            for (file, _) in &before.partial {
-                problems.push(format!(
-                    "{file}: has results but lacks runs; complete it with `smtcomp run-local --exec {} --only-missing --definition {file}`",
-                    crate::util::escape::shell(&execdir.display().to_string())
-                ));
-            }
+            // A job's `run-local` skips a definition that has results.
+            problems.extend(partial_problems(execdir, &before));
         }
     }
     let after = pending(execdir)?;

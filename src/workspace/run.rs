@@ -327,25 +327,8 @@ impl Plan for WorkspacePlan<'_> {
                 for t in &s.tracks {
                     selections.push(crate::formats::datafile::read_json(&ws.selection(*t))?);
                 }
-                let _ = std::fs::remove_dir_all(&prepared);
-                let sets = pipeline::prepare_selections(&selections, &view, &prepared, jobs)?;
-                let mut counts = Vec::new();
-                for set in &sets {
-                    if !set.failures.is_empty() {
-                        return Err(Stop::Failed(anyhow::anyhow!(
-                            "{}: {} benchmarks could not be prepared: {:?}",
-                            set.track,
-                            set.failures.len(),
-                            set.failures
-                        )));
-                    }
-                    counts.push(format!(
-                        "{} {}",
-                        set.track.short_name(),
-                        set.benchmarks.len()
-                    ));
-                }
-                done(format!("{} -> {}", counts.join(", "), prepared.display()))
+                let counts = pipeline::prepare_all(&selections, &view, &prepared, jobs)?;
+                done(format!("{counts} -> {}", prepared.display()))
             }
             Step::Generation => {
                 let skip = if ws.include_non_competitive {
