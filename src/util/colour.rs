@@ -1,11 +1,12 @@
-//! Colour on terminals: one decision for the whole process. `auto` (the
-//! default) colours a stream that is a terminal unless `NO_COLOR` is set (to
-//! anything but the empty string, <https://no-color.org>); `CLICOLOR_FORCE`
-//! (not `0`) forces colour; `--color always|never` overrides both. Piped output
-//! never carries escape codes in `auto` mode.
+//! Colour on terminals: one decision for the whole process, clap's own
+//! (`anstream`): `auto` (the default) colours a stream that is a terminal
+//! unless `NO_COLOR` is set (to anything but the empty string,
+//! <https://no-color.org>) or `TERM=dumb`; `CLICOLOR_FORCE` (not `0`) forces
+//! colour; `--color always|never` overrides both. Piped output never carries
+//! escape codes in `auto` mode. The codes are `anstyle`'s.
 
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU8, Ordering};
+use anstream::{AutoStream, ColorChoice};
+use anstyle::{AnsiColor, Effects};
 
 /// When to colour (`--color`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,60 +40,23 @@ pub enum Style {
     Ok,
 }
 
-static CHOICE: AtomicU8 = AtomicU8::new(0);
-
 /// Sets the process-wide choice (the CLI does, from `--color`).
 pub fn set_choice(choice: ColourChoice) {
-    CHOICE.store(
-        match choice {
-            ColourChoice::Auto => 0,
-            ColourChoice::Always => 1,
-            ColourChoice::Never => 2,
-        },
-        Ordering::Relaxed,
-    );
-}
-
-/// The decision for `choice` given the environment and whether the stream is
-/// a terminal (pure: the tests call it with every combination).
-pub fn decide(
-    choice: ColourChoice,
-    no_color: Option<&str>,
-    force: Option<&str>,
-    terminal: bool,
-) -> bool {
     match choice {
-        ColourChoice::Always => true,
-        ColourChoice::Never => false,
-        ColourChoice::Auto => {
-            if force.is_some_and(|v| !v.is_empty() && v != "0") {
-                return true;
-            }
-            if no_color.is_some_and(|v| !v.is_empty()) {
-                return false;
-            }
-            terminal
-        }
+        ColourChoice::Auto => ColorChoice::Auto,
+        ColourChoice::Always => ColorChoice::Always,
+        ColourChoice::Never => ColorChoice::Never,
     }
+    .write_global();
 }
 
 /// Whether text written to `stream` is coloured.
 pub fn enabled(stream: Stream) -> bool {
-    let choice = match CHOICE.load(Ordering::Relaxed) {
-        1 => ColourChoice::Always,
-        2 => ColourChoice::Never,
-        _ => ColourChoice::Auto,
+    let choice = match stream {
+        Stream::Stdout => AutoStream::choice(&std::io::stdout()),
+        Stream::Stderr => AutoStream::choice(&std::io::stderr()),
     };
-    let terminal = match stream {
-        Stream::Stdout => std::io::stdout().is_terminal(),
-        Stream::Stderr => std::io::stderr().is_terminal(),
-    };
-    decide(
-        choice,
-        std::env::var("NO_COLOR").ok().as_deref(),
-        std::env::var("CLICOLOR_FORCE").ok().as_deref(),
-        terminal,
-    )
+    choice != ColorChoice::Never
 }
 
 /// `text` in `style` (ANSI SGR) when `on`, else unchanged.
@@ -100,12 +64,12 @@ pub fn styled(text: &str, style: Style, on: bool) -> String {
     if !on {
         return text.to_string();
     }
-    let code = match style {
-        Style::Error => "1;31",
-        Style::Warning => "1;33",
-        Style::Ok => "32",
+    let s = match style {
+        Style::Error => AnsiColor::Red.on_default().effects(Effects::BOLD),
+        Style::Warning => AnsiColor::Yellow.on_default().effects(Effects::BOLD),
+        Style::Ok => AnsiColor::Green.on_default(),
     };
-    format!("\x1b[{code}m{text}\x1b[0m")
+    format!("{s}{text}{s:#}")
 }
 
 /// `text` in `style` if `stream` is coloured.
@@ -128,24 +92,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn auto_colours_terminals_only_and_respects_no_color() {
-        use ColourChoice::*;
-        assert!(decide(Auto, None, None, true));
-        assert!(!decide(Auto, None, None, false), "piped: no colour");
-        assert!(!decide(Auto, Some("1"), None, true), "NO_COLOR");
-        assert!(
-            decide(Auto, Some(""), None, true),
-            "empty NO_COLOR is unset"
-        );
-        assert!(decide(Auto, None, Some("1"), false), "CLICOLOR_FORCE");
-        assert!(!decide(Auto, None, Some("0"), false));
-        assert!(decide(Always, Some("1"), None, false));
-        assert!(!decide(Never, None, Some("1"), true));
-    }
-
-    #[test]
     fn styled_wraps_in_sgr_codes() {
-        assert_eq!(styled("FAIL", Style::Error, true), "\x1b[1;31mFAIL\x1b[0m");
+        assert_eq!(
+            styled("FAIL", Style::Error, true),
+            "\x1b[1m\x1b[31mFAIL\x1b[0m"
+        );
         assert_eq!(styled("OK", Style::Ok, false), "OK");
     }
 }

@@ -219,28 +219,28 @@ pub struct Palette {
 }
 
 impl Palette {
-    fn paint(self, code: &str, text: &str) -> String {
+    fn paint(self, style: anstyle::Style, text: &str) -> String {
         if self.on {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            format!("{style}{text}{style:#}")
         } else {
             text.to_string()
         }
     }
     /// Complete.
     pub fn green(self, t: &str) -> String {
-        self.paint("32", t)
+        self.paint(anstyle::AnsiColor::Green.on_default(), t)
     }
     /// In progress.
     pub fn yellow(self, t: &str) -> String {
-        self.paint("33", t)
+        self.paint(anstyle::AnsiColor::Yellow.on_default(), t)
     }
     /// Failed.
     pub fn red(self, t: &str) -> String {
-        self.paint("31", t)
+        self.paint(anstyle::AnsiColor::Red.on_default(), t)
     }
     /// Headers.
     pub fn bold(self, t: &str) -> String {
-        self.paint("1", t)
+        self.paint(anstyle::Style::new().bold(), t)
     }
 }
 

@@ -387,9 +387,9 @@ fn colour_only_when_asked_or_on_a_terminal() {
     let mut always = bad.to_vec();
     always.extend(["--color", "always"]);
     let (_, _, err) = smtcomp_env(&always, &[("NO_COLOR", "1")]);
-    assert!(err.starts_with("\x1b[1;31merror:\x1b[0m "), "{err:?}");
+    assert!(err.starts_with("\x1b[1m\x1b[31merror:\x1b[0m "), "{err:?}");
     let (_, _, err) = smtcomp_env(&bad, &[("CLICOLOR_FORCE", "1")]);
-    assert!(err.starts_with("\x1b[1;31merror:\x1b[0m "), "{err:?}");
+    assert!(err.starts_with("\x1b[1m\x1b[31merror:\x1b[0m "), "{err:?}");
     let mut never = bad.to_vec();
     never.extend(["--color", "never"]);
     let (_, _, err) = smtcomp_env(&never, &[("CLICOLOR_FORCE", "1")]);
