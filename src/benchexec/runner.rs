@@ -252,6 +252,8 @@ fn run_file(
     call.stdout = Sink::File(log_file);
     call.stderr = Sink::File(log_err);
     call.poll = Duration::from_millis(50);
+    // The workspace's lock stays held while this call runs (even if we are killed).
+    call.inherit_locks = true;
     let finished =
         process::run(call).map_err(|e| format!("{e} (benchexec: {})", opts.benchexec.display()))?;
     let (status, timed_out) = (finished.status, finished.timed_out);

@@ -97,8 +97,13 @@ impl Failure {
 pub type CmdResult = Result<Outcome, Failure>;
 
 /// The one mapping from a command's result to the process exit code
-/// (0 ok, 1 problems in the input or results, 2 usage), printing the error.
+/// (0 ok, 1 problems in the input or results, 2 usage, 128 + signal when
+/// interrupted), printing the error.
 pub fn exit_code(result: CmdResult) -> u8 {
+    // Interrupted: the interrupt watcher stops the children and exits 128 + signal.
+    if let Some(sig) = crate::util::interrupt::interrupted() {
+        return crate::util::interrupt::finish(sig);
+    }
     match result {
         Ok(Outcome::Ok) => 0,
         Ok(Outcome::Problems) => 1,
@@ -119,7 +124,7 @@ pub fn exit_code(result: CmdResult) -> u8 {
 #[derive(Debug, Parser)]
 #[command(name = "smtcomp", version = VERSION, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 success, 1 problems found in the input or results (or an error), 2 usage error."
+    after_help = "Exit codes: 0 success, 1 problems found in the input or results (or an error), 2 usage error, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (the BenchExec calls and Slurm jobs started are stopped first)."
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -276,6 +281,8 @@ pub enum Command {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> CmdResult {
     crate::util::colour::set_choice(cli.global.color.into());
+    // SIGINT, SIGTERM, SIGHUP stop the programs we started too (no orphan BenchExec).
+    crate::util::interrupt::install();
     match cli.command {
         Command::Init(args) => init_cmd::run(&cli.global, args),
         Command::Run(args) => run_cmd::run(&cli.global, args),

@@ -116,6 +116,13 @@ pub(super) fn run(global: &GlobalArgs, args: RunLocalArgs) -> CmdResult {
     // Resumption: results are never deleted. A definition without results
     // runs whole; one with results is skipped, or (--only-missing) gets a
     // call for just the runs its accounting reports missing.
+    // --only-missing: a definition BenchExec stopped mid-way (unfinished runs)
+    // is moved aside (EXECDIR/superseded/) and runs again whole.
+    if args.only_missing && index.is_some() {
+        for line in crate::workspace::set_aside_unfinished(&execdir, Some(&files))? {
+            eprintln!("again: {line}");
+        }
+    }
     let mut whole = Vec::new();
     let mut partial = Vec::new();
     let mut skipped = Vec::new();

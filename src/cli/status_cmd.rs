@@ -1,14 +1,15 @@
 //! `smtcomp status [EXECDIR]`: the progress of the BenchExec rounds (the
 //! competition runs and the core-validation runs of the workspace, or one
 //! execution directory), per track, division and solver, from the result
-//! files written so far. Coloured on a terminal (never with `NO_COLOR`),
-//! `--json` for scripts. Exit 0 when every generated round is complete, 1
-//! when runs are missing or failed (or nothing is generated yet).
+//! files written so far, and whether a `smtcomp run` holds the workspace
+//! now. Coloured on a terminal (never with `NO_COLOR`), `--json` for
+//! scripts. Exit 0 when every generated round is complete and nothing runs,
+//! 1 when runs are missing or failed, a run is in progress, or nothing is
+//! generated yet.
 
 use super::{CmdResult, GlobalArgs, Outcome, print, to_json};
 use crate::workspace::{Palette, RoundStatus, round_status, status::render};
 use clap::Args;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Arguments of `smtcomp status`.
@@ -23,6 +24,7 @@ pub struct StatusArgs {
 }
 
 pub(super) fn run(global: &GlobalArgs, args: StatusArgs) -> CmdResult {
+    let mut running = None;
     let rounds: Vec<RoundStatus> = match &args.execdir {
         Some(dir) => {
             let comp = if global.given() {
@@ -34,6 +36,7 @@ pub(super) fn run(global: &GlobalArgs, args: StatusArgs) -> CmdResult {
         }
         None => {
             let ws = super::workspace_defaults::required("status")?;
+            running = crate::workspace::running(&ws);
             let comp = if global.given() {
                 global.competition()?
             } else {
@@ -46,15 +49,21 @@ pub(super) fn run(global: &GlobalArgs, args: StatusArgs) -> CmdResult {
         }
     };
     if args.json {
-        print(&to_json(&serde_json::json!({ "rounds": rounds }))?)?;
+        print(&to_json(
+            &serde_json::json!({ "running": running, "rounds": rounds }),
+        )?)?;
     } else {
-        let colour = std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        if let Some(who) = &running {
+            print(&format!(
+                "running: {who}; the counts below are of the result files so far (a definition being run counts its unfinished runs as failed)\n"
+            ))?;
+        }
+        let colour = crate::util::colour::enabled(crate::util::colour::Stream::Stdout);
         print(&render(&rounds, Palette { on: colour }))?;
     }
     let main_done = rounds.first().is_some_and(RoundStatus::complete);
     let rest_done = rounds.iter().all(|r| !r.generated || r.complete());
-    Ok(if main_done && rest_done {
+    Ok(if main_done && rest_done && running.is_none() {
         Outcome::Ok
     } else {
         Outcome::Problems

@@ -133,6 +133,9 @@ pub fn run(
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
+    // One demo per output directory (its BenchExec calls hold the lock too).
+    let _lock = crate::util::dirlock::acquire(&out, ".smtcomp.lock", "smtcomp demo")
+        .map_err(anyhow::Error::msg)?;
     let loaded = load_set(std::slice::from_ref(&opts.submissions), &comp);
     let subs = crate::submission::usable(&loaded)?;
     let seed = pipeline::seed(&comp, &subs)?;

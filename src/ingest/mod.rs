@@ -610,6 +610,9 @@ fn account<T>(
             hits[*e] += 1;
             if hits[*e] > 1 {
                 g.duplicated += 1;
+                if acc.duplicated_runs.len() < summary::MAX_LISTED_RUNS {
+                    acc.duplicated_runs.push(what.clone());
+                }
                 continue;
             }
             g.present += 1;

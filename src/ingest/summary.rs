@@ -71,6 +71,9 @@ pub struct ManifestAccounting {
     pub failed_runs: Vec<String>,
     /// The first [`MAX_LISTED_RUNS`] unexpected runs (`source: task`).
     pub unexpected_runs: Vec<String>,
+    /// The first [`MAX_LISTED_RUNS`] results beyond the first of a manifest
+    /// run (`source: task`: the second result file holding it).
+    pub duplicated_runs: Vec<String>,
 }
 
 impl ManifestAccounting {
@@ -221,6 +224,7 @@ impl Summary {
                 ("missing", t.missing, &m.missing_runs),
                 ("failed to start", t.failed, &m.failed_runs),
                 ("unexpected", t.unexpected, &m.unexpected_runs),
+                ("duplicated", t.duplicated, &m.duplicated_runs),
             ];
             for (what, n, list) in lists {
                 for r in list {

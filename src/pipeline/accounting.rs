@@ -74,6 +74,28 @@ pub fn missing_runs(
     Ok(out)
 }
 
+/// How many runs of definition `file` BenchExec left unfinished in its
+/// result files: listed without any column (BenchExec was stopped, by an
+/// interrupt, a Slurm cancel or a lost node, before the run ended). Their
+/// definition is redone whole, into a new result set (see
+/// `workspace::rounds`); a run with a result, even `FAILED`, is not counted.
+pub fn unfinished_runs(
+    execdir: &Path,
+    manifest: &Manifest,
+    file: &str,
+    index: &ManifestIndex,
+) -> anyhow::Result<usize> {
+    let comp = identity(manifest)?;
+    let Some((_, got)) = ingest_definition(execdir, manifest, file, index, &comp) else {
+        return Ok(0);
+    };
+    Ok(got
+        .records
+        .iter()
+        .filter(|r| r.error.as_deref() != Some(ingest::MISSING_ERROR) && r.status.is_none())
+        .count())
+}
+
 /// The competition used for runs the manifest does not know: the manifest's
 /// year if it is a built-in edition, else the default one. (Identity comes
 /// from the runs manifest; unknown runs are reported by the accounting.)

@@ -519,6 +519,19 @@ impl Runner for SlurmBenchExec {
             }
             Err(e) => return fail_all(format!("Slurm job array not submitted: {e}")),
         };
+        // An interrupt of ours cancels the array (its tasks' run-local stop their BenchExec).
+        let scancel = self.commands.scancel.clone();
+        let _cancel = crate::util::interrupt::on_interrupt(
+            &format!("Slurm job array {job} (scancel)"),
+            move || {
+                let _ = std::process::Command::new(&scancel)
+                    .arg(job.to_string())
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .status();
+            },
+        );
         let deadline = Instant::now() + self.timeout_for(manifest, definitions);
         let (seen, timed_out) = self.wait(job, deadline);
         let states = slurm(

@@ -71,6 +71,7 @@ impl VcloudBenchExec {
         ));
         p.stdout = Sink::File(sink);
         p.stderr = stderr;
+        p.inherit_locks = true;
         let finished = crate::util::process::run(p);
         let expected = def.rundefinitions.len();
         let got = result_files(&out).len();

@@ -20,14 +20,19 @@ pub struct SolverLocation {
 
 /// The directory holding participation `i`'s unpacked archive, as the runs see it:
 /// `--solver-dir` (absolute), `archives/<solver>[-<i>]` (relative to the execution
-/// directory), or `None` for a bare binary found on `PATH` (`--solvers-on-path`).
+/// directory), or `None` for a bare binary found on `PATH` or an absolute one
+/// (`--solvers-on-path`).
 /// It is what a remote executor must upload for the participation's runs.
 pub fn archive_dir(sub: &Submission, i: usize, loc: &SolverLocation) -> Option<String> {
     let p = &sub.participations[i];
     if let Some(dir) = loc.solver_dirs.get(&sub.name) {
         return Some(dir.to_string_lossy().into_owned());
     }
-    let bare = sub.command_of(p).is_some_and(|c| !c.binary.contains('/'));
+    // A bare name is looked up on PATH; an absolute path (an organizer's local
+    // solver) is used as it is, never joined below the archive directory.
+    let bare = sub
+        .command_of(p)
+        .is_some_and(|c| !c.binary.contains('/') || c.binary.starts_with('/'));
     if loc.on_path && bare {
         return None;
     }
@@ -126,4 +131,42 @@ pub fn participation_entries(sub: &Submission, i: usize, comp: &Competition) -> 
         }
     }
     entered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse_submission;
+    use super::*;
+
+    fn submission(command: &str) -> Submission {
+        let text = format!(
+            r#"{{"name": "S", "contributors": ["A"], "contacts": ["a <a@b.c>"],
+                "archive": {{"url": "https://example.org/s.tar.gz"}},
+                "website": "https://example.org", "system_description": "https://example.org/d.pdf",
+                "command": ["{command}", "-q"], "solver_type": "Standalone",
+                "participations": [{{"tracks": ["SingleQuery"], "logics": "QF_LIA"}}],
+                "seed": 1, "competitive": true, "final": false}}"#
+        );
+        let mut problems = Problems::default();
+        parse_submission(&text, &mut problems).expect("a valid submission")
+    }
+
+    #[test]
+    fn on_path_keeps_bare_and_absolute_binaries_and_joins_relative_ones() {
+        let loc = SolverLocation {
+            solver_dirs: Default::default(),
+            on_path: true,
+        };
+        let run = |c: &str| command_for(&submission(c), 0, &loc).unwrap();
+        assert_eq!(run("z3"), ["z3", "-q"]);
+        assert_eq!(run("/opt/s/bin/s"), ["/opt/s/bin/s", "-q"]);
+        assert_eq!(run("./bin/s"), ["archives/S/bin/s", "-q"]);
+        assert_eq!(archive_dir(&submission("/opt/s/bin/s"), 0, &loc), None);
+        // From the archive (no PATH): every binary is below its directory.
+        let archive = SolverLocation::default();
+        assert_eq!(
+            command_for(&submission("z3"), 0, &archive).unwrap(),
+            ["archives/S/z3", "-q"]
+        );
+    }
 }

@@ -128,6 +128,9 @@ pub fn run(
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
+    // One test per output directory (its BenchExec calls hold the lock too).
+    let _lock = crate::util::dirlock::acquire(&out, ".smtcomp.lock", "smtcomp test-solver")
+        .map_err(anyhow::Error::msg)?;
     for d in [
         "corpus",
         "library",

@@ -3,9 +3,11 @@
 //! order-preserving parallel map.
 
 pub mod colour;
+pub mod dirlock;
 pub mod escape;
 pub mod fxhash;
 pub mod hugepages;
+pub mod interrupt;
 pub mod parallel;
 pub mod process;
 pub mod rng;

@@ -70,6 +70,10 @@ pub struct Supervised {
     pub deadline: Duration,
     /// How often to look whether the child ended.
     pub poll: Duration,
+    /// Whether the child inherits this process's directory locks
+    /// ([`super::dirlock`]): a BenchExec call does, so that the lock stays
+    /// held while it runs, even after we were killed.
+    pub inherit_locks: bool,
 }
 
 impl Supervised {
@@ -84,6 +88,7 @@ impl Supervised {
             stderr: Sink::capture(),
             deadline,
             poll: Duration::from_millis(5),
+            inherit_locks: false,
         }
     }
 }
@@ -142,12 +147,28 @@ fn kill_group(pgid: libc::pid_t) {
     unsafe { libc::kill(-pgid, libc::SIGKILL) };
 }
 
+/// `program first-argument` (file names only), for messages.
+fn describe(argv: &[String]) -> String {
+    let name = |a: &String| {
+        std::path::Path::new(a)
+            .file_name()
+            .map_or(a.clone(), |n| n.to_string_lossy().into_owned())
+    };
+    argv.iter().take(2).map(name).collect::<Vec<_>>().join(" ")
+}
+
 /// Runs `p` to its end or its deadline. An error means it could not be started
 /// (the message names the program and the reason).
 pub fn run(mut p: Supervised) -> Result<Finished, String> {
     let Some((prog, args)) = p.argv.split_first() else {
         return Err("empty command".into());
     };
+    if let Some(sig) = super::interrupt::interrupted() {
+        return Err(format!(
+            "{prog}: not started: interrupted by {}",
+            super::interrupt::signal_name(sig)
+        ));
+    }
     let mut cmd = Command::new(prog);
     cmd.args(args);
     if let Some(dir) = &p.cwd {
@@ -173,11 +194,21 @@ pub fn run(mut p: Supervised) -> Result<Finished, String> {
         }
     };
     cmd.stdout(out).stderr(err);
-    // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
+    // The locks to hand down, read before the fork (no allocation in the child).
+    let lock_fds = if p.inherit_locks {
+        super::dirlock::held_fds()
+    } else {
+        Vec::new()
+    };
+    // SAFETY: setsid and fcntl are async-signal-safe and touch no memory of the
+    // parent; `lock_fds` was allocated before the fork.
     unsafe {
-        cmd.pre_exec(|| {
+        cmd.pre_exec(move || {
             if libc::setsid() < 0 {
                 return Err(std::io::Error::last_os_error());
+            }
+            for &fd in &lock_fds {
+                libc::fcntl(fd, libc::F_SETFD, 0);
             }
             Ok(())
         });
@@ -185,6 +216,8 @@ pub fn run(mut p: Supervised) -> Result<Finished, String> {
     let start = Instant::now();
     let mut child = cmd.spawn().map_err(|e| format!("cannot run {prog}: {e}"))?;
     let pgid = child.id() as libc::pid_t;
+    // An interrupt of ours reaches the child's group too (it has its own session).
+    let _group = super::interrupt::register(pgid, &describe(&p.argv));
     let mut pipe_in = child.stdin.take();
     let out = child.stdout.take();
     let err = child.stderr.take();
@@ -296,5 +329,30 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("cannot run /nonexistent/x"), "{e}");
         assert!(run(Supervised::new(vec![], Duration::from_secs(1))).is_err());
+    }
+
+    #[test]
+    fn a_benchexec_like_child_keeps_the_lock_after_the_owner_let_go() {
+        let d = tempfile::tempdir().unwrap();
+        let lock = super::super::dirlock::acquire(d.path(), ".lock", "owner").unwrap();
+        // A supervised child that inherits the locks (as BenchExec calls do).
+        let mut p = Supervised::new(
+            vec!["sleep".into(), "2".into()],
+            std::time::Duration::from_secs(10),
+        );
+        p.inherit_locks = true;
+        let child = std::thread::spawn(move || run(p));
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        drop(lock);
+        assert!(
+            super::super::dirlock::held_by(d.path(), ".lock").is_some(),
+            "the child holds it"
+        );
+        child.join().unwrap().unwrap();
+        let start = std::time::Instant::now();
+        while super::super::dirlock::held_by(d.path(), ".lock").is_some() {
+            assert!(start.elapsed().as_secs() < 10, "the lock is freed");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }

@@ -16,6 +16,8 @@ pub use config::{
     Backend, BackendKind, DefinitionSource, ENV_VAR, FILE_NAME, InitOptions, SeedInputs,
     SelectionSettings, SlurmSettings, Workspace, WorkspaceError, find, render,
 };
-pub use rounds::{Pending, Round, pending, run_round, vcloud_command};
-pub use run::{RunReport, StageLine, State, run, stage_named, tracks};
+pub use rounds::{
+    Pending, Round, pending, run_round, set_aside_unfinished, vcloud_client, vcloud_command,
+};
+pub use run::{LOCK_FILE, RunReport, StageLine, State, lock, run, running, stage_named, tracks};
 pub use status::{GroupStatus, Palette, RoundStatus, round_status};

@@ -75,6 +75,8 @@ pub enum Round {
         definitions: usize,
         /// Runs expected (all present).
         runs: usize,
+        /// Of those, definitions whose unfinished results were set aside and run again.
+        redone: usize,
     },
     /// An external step is needed (the VerifierCloud): run `command`, then `smtcomp run`.
     Waiting {
@@ -161,9 +163,49 @@ pub fn vcloud_client(backend: &Backend) -> Option<PathBuf> {
     })
 }
 
+/// The definitions of `execdir` whose result files hold unfinished runs
+/// (BenchExec stopped mid-definition: an interrupt, a cancelled or lost Slurm
+/// job): their results directory is moved, whole, below
+/// `EXECDIR/superseded/<time>/` (kept, never deleted, and no longer
+/// ingested), so that the definition is run again whole into a new result
+/// set and every run has exactly one result. `only`: just these definitions
+/// (`run-local --definition`). Returns one line per definition set aside.
+pub fn set_aside_unfinished(execdir: &Path, only: Option<&[&str]>) -> anyhow::Result<Vec<String>> {
+    let m = Manifest::read(execdir)?;
+    let index = ManifestIndex::read(&execdir.join(RUNS_FILE))?;
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ").to_string();
+    let mut moved = Vec::new();
+    for (file, def) in &m.definitions {
+        let dir = execdir.join(&def.results_dir);
+        if only.is_some_and(|o| !o.contains(&file.as_str())) || result_files(&dir).is_empty() {
+            continue;
+        }
+        let n = crate::pipeline::unfinished_runs(execdir, &m, file, &index)?;
+        if n == 0 {
+            continue;
+        }
+        let to = execdir
+            .join("superseded")
+            .join(&stamp)
+            .join(&def.results_dir);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::rename(&dir, &to).map_err(|e| {
+            anyhow::anyhow!("{}: cannot move to {}: {e}", dir.display(), to.display())
+        })?;
+        moved.push(format!(
+            "{file}: {n} unfinished run(s); its results were moved to {} and it runs again",
+            to.display()
+        ));
+    }
+    Ok(moved)
+}
+
 /// Runs what is missing in `execdir` on `backend` (`smtcomp` is this program,
 /// which the Slurm jobs call).
 pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow::Result<Round> {
+    let set_aside = set_aside_unfinished(execdir, None)?;
     let before = pending(execdir)?;
     if before.is_empty() {
         return Ok(Round::AlreadyComplete {
@@ -227,8 +269,10 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
         Ok(Round::Completed {
             definitions: defs,
             runs: after.expected,
+            redone: set_aside.len(),
         })
     } else {
+        problems.extend(set_aside);
         if problems.is_empty() {
             problems.push(format!(
                 "{} run(s) of {} definition(s) still missing",

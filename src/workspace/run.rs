@@ -22,6 +22,20 @@ use std::path::{Path, PathBuf};
 
 pub use crate::pipeline::{RunReport, StageLine, State};
 
+/// The lock file of a workspace's directory: one `smtcomp run` at a time
+/// (and the BenchExec calls it started, see [`crate::util::dirlock`]).
+pub const LOCK_FILE: &str = ".smtcomp.lock";
+
+/// Takes the workspace's lock for `smtcomp run`, or says who holds it.
+pub fn lock(ws: &Workspace) -> Result<crate::util::dirlock::DirLock, String> {
+    crate::util::dirlock::acquire(&ws.dir, LOCK_FILE, "smtcomp run")
+}
+
+/// Who runs the workspace now (its lock's holder), if anyone.
+pub fn running(ws: &Workspace) -> Option<String> {
+    crate::util::dirlock::held_by(&ws.dir, LOCK_FILE)
+}
+
 /// The stage named `name` (`--until`), or an error listing them.
 pub fn stage_named(name: &str) -> Result<Step, String> {
     Step::named(name)
@@ -161,8 +175,19 @@ impl WorkspacePlan<'_> {
                 "all {runs} runs have results in {}",
                 results(execdir)
             ))),
-            Round::Completed { definitions, runs } => Ok(Outcome::Done(format!(
-                "definitions run: {definitions} ({backend}); all {runs} runs have results in {}",
+            Round::Completed {
+                definitions,
+                runs,
+                redone,
+            } => Ok(Outcome::Done(format!(
+                "definitions run: {definitions} ({backend}{}); all {runs} runs have results in {}",
+                if redone > 0 {
+                    format!(
+                        "; {redone} of them again: their unfinished results were moved to EXECDIR/superseded"
+                    )
+                } else {
+                    String::new()
+                },
                 results(execdir)
             ))),
             Round::Waiting {
@@ -317,6 +342,17 @@ impl Plan for WorkspacePlan<'_> {
                         }
                         Err(e) => return Err(e.into()),
                     }
+                }
+                if s.tracks.iter().all(|t| !ws.selection(*t).is_file()) {
+                    return Err(Stop::Failed(anyhow::anyhow!(
+                        "nothing to run: no benchmark selected in any track ({}); the inventory \
+                         {} may be empty (check `library`), or no division has two entrants of \
+                         different teams (rules: only competitive divisions run; \
+                         `include_non_competitive = true` in {} runs the others too)",
+                        counts.join(", "),
+                        ws.inventory().display(),
+                        ws.file.display()
+                    )));
                 }
                 done(format!("seed {}; {}", s.seed, counts.join(", ")))
             }
@@ -506,12 +542,15 @@ fn validate(
     Ok(format!("{} -> {}", parts.join("; "), runs_path.display()))
 }
 
-/// The results of `exec` ingested; an unreadable result file is an error
-/// naming it (and only it), with what to do.
+/// The results of `exec` ingested; an error (naming the files, with what to
+/// do) when a result file is unreadable, or when the results do not
+/// reconcile with the runs manifest: a run with two results (a BenchExec call
+/// left running beside a resumed one) or a run the manifest does not know
+/// (results of an earlier generation). Missing runs are the round's business.
 fn ingest_readable(exec: &Path, comp: &Competition) -> anyhow::Result<ingest::Ingested> {
     let got = pipeline::ingest_results(exec, comp, false)?;
+    let results = pipeline::results_dir(exec);
     if got.has_unreadable() {
-        let results = pipeline::results_dir(exec);
         let mut lines: Vec<String> = got.summary.input_errors.clone();
         for f in &got.summary.files {
             for u in &f.unreadable {
@@ -521,6 +560,28 @@ fn ingest_readable(exec: &Path, comp: &Competition) -> anyhow::Result<ingest::In
         bail!(
             "unreadable result files (a BenchExec call interrupted?); move them away and \
              `smtcomp run` runs their runs again:\n  {}",
+            lines.join("\n  ")
+        );
+    }
+    if let Some(m) = &got.summary.manifest
+        && (m.total.duplicated > 0 || m.total.unexpected > 0)
+    {
+        let t = &m.total;
+        let mut lines: Vec<String> = Vec::new();
+        lines.extend(m.duplicated_runs.iter().map(|r| format!("duplicated: {r}")));
+        lines.extend(m.unexpected_runs.iter().map(|r| format!("unexpected: {r}")));
+        bail!(
+            "the results in {} do not reconcile with the runs manifest: {} expected, {} runs read = \
+             {} present + {} duplicated + {} unexpected. A run with two results comes from two \
+             BenchExec calls on one definition (one left running after an interrupt?); a run the \
+             manifest does not know, from an earlier generation. Move the older result files away \
+             (they are named below) and run `smtcomp run` again:\n  {}",
+            results.display(),
+            t.expected,
+            m.runs_read,
+            t.present,
+            t.duplicated,
+            t.unexpected,
             lines.join("\n  ")
         );
     }

@@ -9,6 +9,7 @@ mod support;
 mod benchexec_e2e;
 mod container_scripts;
 mod demo;
+mod interrupt;
 mod slurm;
 mod test_solver;
 mod uc_validation_benchexec;

@@ -1,0 +1,234 @@
+//! `smtcomp run` interrupted mid-BenchExec (SIGINT to `smtcomp` alone, as
+//! `kill -INT PID` or a Ctrl-C that reaches only it, and SIGTERM): the
+//! BenchExec call it started is stopped too (no orphan), the exit code is
+//! 128 + signal, and the resumed run ends with every run exactly once. A
+//! second owner of the workspace is refused while one holds it; results that
+//! do not reconcile with the runs manifest (a run with two results) stop the
+//! ingestion instead of being scored twice.
+//!
+//! The solver is a script that sleeps before answering `unknown`, so that a
+//! BenchExec call is surely running when the signal comes.
+
+use crate::support::{require_tool, root, work_dir};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const LIBRARY: &[&str] = &[
+    "CVC4-1.8_test_regress_regress0_bug383.smt2",
+    "CVC4-1.8_test_regress_regress1_simplification_bug4.smt2",
+];
+
+fn smtcomp(dir: &Path) -> Command {
+    let mut c = Command::new(crate::support::smtcomp_bin());
+    c.current_dir(dir)
+        .env_remove("SMTCOMP_WORKSPACE")
+        .stdin(Stdio::null());
+    c
+}
+
+fn output(c: &mut Command) -> (i32, String, String) {
+    let o = c.output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// PIDs of the processes whose command line mentions `needle`.
+fn processes_with(needle: &str) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
+            continue;
+        };
+        if String::from_utf8_lossy(&cmd).contains(needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+fn wait_for(what: &str, limit: Duration, mut ok: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ok() {
+        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A workspace under `base`: two QF_LIA benchmarks, two slow solvers (two teams).
+fn workspace(base: &Path) -> std::path::PathBuf {
+    let lib = base.join("library/non-incremental/QF_LIA");
+    std::fs::create_dir_all(&lib).unwrap();
+    for f in LIBRARY {
+        std::fs::copy(root().join("corpus/single/QF_LIA").join(f), lib.join(f)).unwrap();
+    }
+    let solver = base.join("slow-solver.sh");
+    std::fs::write(&solver, "#!/bin/sh\nsleep 6\necho unknown\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&solver, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut sub: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("demo/submissions/z3.json")).unwrap(),
+    )
+    .unwrap();
+    sub["command"] = serde_json::json!([solver.display().to_string()]);
+    sub["participations"] = serde_json::json!([{ "tracks": ["SingleQuery"], "logics": "QF_LIA" }]);
+    std::fs::create_dir_all(base.join("submissions")).unwrap();
+    // Two teams: a division needs two to be competitive (and run).
+    for (name, team) in [("Slow", "Ann"), ("Slower", "Bob")] {
+        sub["name"] = name.into();
+        sub["contributors"] = serde_json::json!([team]);
+        let file = base.join(format!("submissions/{}.json", name.to_lowercase()));
+        std::fs::write(file, sub.to_string()).unwrap();
+    }
+    let competition = root().join("demo/competition.toml");
+    let (code, _, err) = output(smtcomp(base).args([
+        "init",
+        "ws",
+        "--competition",
+        competition.to_str().unwrap(),
+        "--submissions",
+        "submissions",
+        "--library",
+        "library",
+        "--track",
+        "SingleQuery",
+        "--jobs",
+        "1",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    base.join("ws")
+}
+
+/// Starts `smtcomp run` in `ws`, waits until its BenchExec runs, sends
+/// `signal` to `smtcomp` alone; returns (exit code, stderr, seconds to exit).
+fn interrupt_run(ws: &Path, signal: i32) -> (i32, String, f64) {
+    let exec = ws.join("exec").display().to_string();
+    let child = smtcomp(ws)
+        .arg("run")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // BenchExec's command line names the execution directory (`-o EXECDIR/results/...`).
+    wait_for("a BenchExec call", Duration::from_secs(180), || {
+        !processes_with(&exec).is_empty()
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(pid as i32, signal) };
+    let start = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        secs,
+    )
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_benchexec_and_resumes_to_every_run_once() {
+    for tool in ["benchexec"] {
+        if require_tool(tool).is_none() {
+            return;
+        }
+    }
+    let work = work_dir("interrupt");
+    let ws = workspace(work.path());
+    let exec = ws.join("exec").display().to_string();
+
+    // SIGINT mid-BenchExec: 130, the call stopped, nothing of ours left.
+    let (code, err, secs) = interrupt_run(&ws, libc::SIGINT);
+    assert_eq!(code, 130, "{err}");
+    assert!(
+        err.contains("interrupted by SIGINT; stopped: benchexec"),
+        "{err}"
+    );
+    assert!(secs < 30.0, "{secs} s to stop");
+    wait_for(
+        "no process of the run left",
+        Duration::from_secs(10),
+        || processes_with(&exec).is_empty(),
+    );
+
+    // SIGTERM on the resumed run: 143, the same.
+    let (code, err, _) = interrupt_run(&ws, libc::SIGTERM);
+    assert_eq!(code, 143, "{err}");
+    wait_for(
+        "no process of the run left",
+        Duration::from_secs(10),
+        || processes_with(&exec).is_empty(),
+    );
+
+    // While someone holds the workspace, a second `smtcomp run` is refused and
+    // `status` says it runs.
+    let lock =
+        smtcomp::util::dirlock::acquire(&ws, smtcomp::workspace::LOCK_FILE, "a test").unwrap();
+    let (code, out, err) = output(smtcomp(&ws).arg("run"));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("is in use: held by a test, PID "), "{err}");
+    let (code, out, _) = output(smtcomp(&ws).arg("status"));
+    assert_eq!(code, 1);
+    assert!(out.starts_with("running: held by a test, PID "), "{out}");
+    drop(lock);
+
+    // Resumed to the end: every run exactly once (2 benchmarks, 2 solvers).
+    let (code, out, err) = output(smtcomp(&ws).arg("run"));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("ingestion                    done     4 runs"),
+        "{out}"
+    );
+    // The definition BenchExec was stopped in ran again whole; its unfinished
+    // result set was kept aside, not ingested.
+    assert!(
+        out.contains("of them again: their unfinished results were moved to EXECDIR/superseded"),
+        "{out}"
+    );
+    assert!(ws.join("exec/superseded").is_dir());
+    let runs = smtcomp::ingest::read_jsonl(&ws.join("runs-ingested.jsonl.gz")).unwrap();
+    assert_eq!(runs.len(), 4);
+    assert!(
+        runs.iter().all(|r| r.status.as_deref() == Some("unknown")),
+        "every run finished: {:?}",
+        runs.iter().map(|r| &r.status).collect::<Vec<_>>()
+    );
+
+    // A run with two results (a copy of a result file, as a second BenchExec
+    // call on the definition leaves): the ingestion stops and names it.
+    let results: Vec<_> = walkdir::WalkDir::new(ws.join("exec/results"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".xml.bz2"))
+        .map(|e| e.path().to_path_buf())
+        .collect();
+    let first = &results[0];
+    let copy = first.with_file_name(first.file_name().unwrap().to_string_lossy().replacen(
+        ".results.",
+        ".results.copy.",
+        1,
+    ));
+    std::fs::copy(first, &copy).unwrap();
+    let (code, out, err) = output(smtcomp(&ws).arg("run"));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("ingestion                    failed"), "{out}");
+    assert!(
+        out.contains("do not reconcile with the runs manifest"),
+        "{out}"
+    );
+    assert!(
+        out.contains("4 present + 2 duplicated + 0 unexpected"),
+        "{out}"
+    );
+    assert!(out.contains("duplicated: "), "{out}");
+}
