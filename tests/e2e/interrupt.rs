@@ -89,21 +89,8 @@ fn workspace(base: &Path) -> std::path::PathBuf {
         let file = base.join(format!("submissions/{}.json", name.to_lowercase()));
         std::fs::write(file, sub.to_string()).unwrap();
     }
-    let competition = root().join("demo/competition.toml");
-    let (code, _, err) = output(smtcomp(base).args([
-        "init",
-        "ws",
-        "--competition",
-        competition.to_str().unwrap(),
-        "--submissions",
-        "submissions",
-        "--library",
-        "library",
-        "--track",
-        "SingleQuery",
-        "--jobs",
-        "1",
-    ]));
+    let init = crate::support::demo_init_args(&["SingleQuery"], 1);
+    let (code, _, err) = output(smtcomp(base).args(&init));
     assert_eq!(code, 0, "{err}");
     base.join("ws")
 }

@@ -98,28 +98,9 @@ fn init_run_status_and_export_run_a_small_competition_and_resume() {
         )
         .unwrap();
     }
-    let competition = root().join("demo/competition.toml");
-    let (code, _, err) = smtcomp(
-        base,
-        &[
-            "init",
-            "ws",
-            "--competition",
-            competition.to_str().unwrap(),
-            "--submissions",
-            "submissions",
-            "--library",
-            "library",
-            "--track",
-            "SingleQuery",
-            "--track",
-            "UnsatCore",
-            "--track",
-            "ModelValidation",
-            "--jobs",
-            "2",
-        ],
-    );
+    let init = crate::support::demo_init_args(&["SingleQuery", "UnsatCore", "ModelValidation"], 2);
+    let init: Vec<&str> = init.iter().map(String::as_str).collect();
+    let (code, _, err) = smtcomp(base, &init);
     assert_eq!(code, 0, "{err}");
     let ws = base.join("ws");
 

@@ -175,3 +175,24 @@ pub fn python_fmt6(x: f64) -> String {
         s.trim_end_matches('0').to_string()
     }
 }
+
+/// `smtcomp init ws` arguments for a workspace of the demo competition with
+/// `submissions/` and `library/` beside it, the given tracks and jobs.
+#[allow(dead_code)] // the e2e tests only
+pub fn demo_init_args(tracks: &[&str], jobs: u32) -> Vec<String> {
+    let mut args: Vec<String> = vec![
+        "init".into(),
+        "ws".into(),
+        "--competition".into(),
+        root().join("demo/competition.toml").display().to_string(),
+        "--submissions".into(),
+        "submissions".into(),
+        "--library".into(),
+        "library".into(),
+    ];
+    for t in tracks {
+        args.extend(["--track".into(), t.to_string()]);
+    }
+    args.extend(["--jobs".into(), jobs.to_string()]);
+    args
+}
