@@ -197,7 +197,7 @@ pub fn fetch_one(
 }
 
 /// One archive of a submission: which participations run with it and where
-/// it goes (relative to the execution directory, `archives/<solver>[-<i>]`).
+/// it goes (relative to the execution directory, `archives/<solver>[@<i>]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubmissionArchive {
     /// The archive.

@@ -13,7 +13,7 @@ use std::time::Duration;
 #[derive(Debug, Subcommand)]
 pub enum ArchivesCommand {
     /// Download, check (sha256/sha512 of the submission) and unpack every
-    /// submission's archive into EXECDIR/archives/<solver>[-<i>]/, where
+    /// submission's archive into EXECDIR/archives/<solver>[@<i>]/, where
     /// `generate` looks the commands' binaries up. An archive already unpacked
     /// from the same URL and hash (EXECDIR/archives/<solver>/.smtcomp-archive.json)
     /// is skipped. Exit 1 when an archive fails (named with the reason).

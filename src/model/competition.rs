@@ -159,9 +159,13 @@ impl Competition {
         BUILTIN.iter().map(|(y, _)| *y).collect()
     }
 
+    /// The largest definition file read.
+    pub const MAX_DEFINITION_BYTES: u64 = 16 << 20;
+
     /// Loads a definition file: JSON if it ends in `.json`, TOML otherwise.
     pub fn from_path(path: &Path) -> Result<Competition, CompetitionError> {
-        let text = std::fs::read_to_string(path).map_err(|error| CompetitionError::Read {
+        // A definition is a few kilobytes: a device or a huge file is refused, not read.
+        let text = read_definition(path).map_err(|error| CompetitionError::Read {
             path: path.to_path_buf(),
             error,
         })?;
@@ -376,4 +380,20 @@ fn resolve_divisions(
             )),
         },
     }
+}
+
+/// The text of a definition file, at most [`Competition::MAX_DEFINITION_BYTES`].
+fn read_definition(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let cap = Competition::MAX_DEFINITION_BYTES;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(cap + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > cap {
+        return Err(std::io::Error::other(format!(
+            "larger than {cap} bytes: not a competition definition (a device or the wrong file?)"
+        )));
+    }
+    Ok(text)
 }

@@ -19,7 +19,7 @@ pub struct SolverLocation {
 }
 
 /// The directory holding participation `i`'s unpacked archive, as the runs see it:
-/// `--solver-dir` (absolute), `archives/<solver>[-<i>]` (relative to the execution
+/// `--solver-dir` (absolute), `archives/<solver>[@<i>]` (relative to the execution
 /// directory), or `None` for a bare binary found on `PATH` or an absolute one
 /// (`--solvers-on-path`).
 /// It is what a remote executor must upload for the participation's runs.
@@ -38,7 +38,8 @@ pub fn archive_dir(sub: &Submission, i: usize, loc: &SolverLocation) -> Option<S
     }
     let own = p.archive.is_some() && sub.archive.as_ref() != p.archive.as_ref();
     Some(if own {
-        format!("archives/{}-{i}", sanitize(&sub.name))
+        // `@` never comes out of `sanitize`: no other solver's directory.
+        format!("archives/{}@{i}", sanitize(&sub.name))
     } else {
         format!("archives/{}", sanitize(&sub.name))
     })

@@ -73,11 +73,15 @@ pub fn usable(loaded: &[LoadedSubmission]) -> anyhow::Result<Vec<(String, Submis
     Ok(v)
 }
 
+/// The largest submission file read (the official ones are a few kilobytes).
+pub const MAX_SUBMISSION_BYTES: u64 = 4 << 20;
+
 /// Loads and checks one submission file against `comp`.
 pub fn load_file(path: &Path, comp: &Competition) -> LoadedSubmission {
     let file = path.display().to_string();
     let mut problems = Problems::new(&file);
-    let submission = match std::fs::read(path) {
+    // Submissions are a few kilobytes: a device or a huge file is refused, not read.
+    let submission = match crate::util::bounded::read_capped(path, MAX_SUBMISSION_BYTES) {
         Err(e) => {
             problems.error("$", format!("cannot read file: {e}"));
             None
@@ -146,6 +150,7 @@ pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
 
 fn check_set(loaded: &mut [LoadedSubmission]) {
     let mut first_file: BTreeMap<String, String> = BTreeMap::new();
+    let mut first_clean: BTreeMap<String, (String, String)> = BTreeMap::new();
     let names: Vec<String> = loaded
         .iter()
         .filter_map(|l| l.submission.as_ref().map(|s| s.name.clone()))
@@ -165,6 +170,21 @@ fn check_set(loaded: &mut [LoadedSubmission]) {
             ),
             None => {
                 first_file.insert(sub.name.clone(), file.clone());
+            }
+        }
+        // Archive directories and BenchExec file names come from the cleaned-up name.
+        let clean = crate::util::escape::sanitize(&sub.name);
+        match first_clean.get(&clean) {
+            Some((other, first)) if *other != sub.name => problems.error(
+                "$.name",
+                format!(
+                    "solver names '{other}' (in {first}) and '{}' give the same directory and file name '{clean}' (archives/{clean}/, the BenchExec definitions): one solver would run the other's binary; rename one",
+                    sub.name
+                ),
+            ),
+            Some(_) => {}
+            None => {
+                first_clean.insert(clean, (sub.name.clone(), file.clone()));
             }
         }
         if several && sub.solver_type == SolverType::Derived {

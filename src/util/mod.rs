@@ -2,6 +2,7 @@
 //! escaping for every language we emit, process supervision and an
 //! order-preserving parallel map.
 
+pub mod bounded;
 pub mod colour;
 pub mod dirlock;
 pub mod escape;

@@ -267,11 +267,12 @@ impl Workspace {
     /// Reads and resolves `file`.
     pub fn load(file: &Path) -> Result<Workspace, WorkspaceError> {
         let shown = file.display().to_string();
-        let text = std::fs::read_to_string(file).map_err(|e| WorkspaceError {
-            file: shown.clone(),
-            place: "$".into(),
-            message: format!("cannot read: {e}"),
-        })?;
+        let text =
+            crate::util::bounded::read_text_capped(file, 1 << 20).map_err(|e| WorkspaceError {
+                file: shown.clone(),
+                place: "$".into(),
+                message: format!("cannot read: {e}"),
+            })?;
         Workspace::parse(&text, file)
     }
 

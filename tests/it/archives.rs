@@ -591,11 +591,48 @@ fn participations_with_their_own_archive_get_their_own_directory() {
             ),
             (
                 "https://example.org/inc.zip".into(),
-                "archives/S-1".into(),
+                "archives/S@1".into(),
                 vec![1]
             ),
         ]
     );
+    // `@` never comes out of a cleaned-up name: solver `S-1`'s own directory
+    // is `archives/S-1`, never this participation's.
+    assert_eq!(smtcomp::util::escape::sanitize("S@1"), "S_1");
+}
+
+#[test]
+fn solver_names_that_clean_up_to_one_directory_are_an_error() {
+    let comp =
+        smtcomp::model::Competition::from_path(&root().join("demo/competition.toml")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let sub = |name: &str| {
+        format!(
+            r#"{{"name": "{name}", "contributors": ["A"], "contacts": ["A <a@b.org>"],
+  "archive": {{"url": "https://example.org/main.zip"}},
+  "website": "https://example.org", "system_description": "https://example.org",
+  "command": ["bin/s"], "solver_type": "Standalone",
+  "participations": [{{"tracks": ["SingleQuery"], "logics": "QF_.*"}}],
+  "seed": 1, "competitive": false, "final": false}}"#
+        )
+    };
+    std::fs::write(tmp.path().join("a.json"), sub("Solver A")).unwrap();
+    std::fs::write(tmp.path().join("b.json"), sub("Solver_A")).unwrap();
+    let loaded = smtcomp::submission::load_set(&[tmp.path().to_path_buf()], &comp);
+    let problems: Vec<String> = loaded
+        .iter()
+        .flat_map(|l| l.problems.iter().map(|p| p.to_string()))
+        .collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("solver names 'Solver A' (in ")
+                && p.contains("and 'Solver_A' give the same directory and file name 'Solver_A'")),
+        "{problems:#?}"
+    );
+    assert!(smtcomp::submission::usable(&loaded).is_err());
+    let (code, _, err) = smtcomp(&["submissions", "validate", tmp.path().to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
 }
 
 /// `generate` with the demo competition and prepared set; (exit code, stderr).

@@ -411,3 +411,22 @@ fn special_files_named_smt2_are_listed_not_opened() {
         ]
     );
 }
+
+/// `/dev/zero` (or any huge file) given as a competition definition or a
+/// submission is refused at a size cap, never read until memory runs out.
+#[test]
+fn a_device_as_competition_or_submission_is_refused_at_a_cap() {
+    let (code, _, err) = smtcomp(&["--competition", "/dev/zero", "competition", "show"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("/dev/zero: cannot read competition file: larger than 16777216 bytes"),
+        "{err}"
+    );
+    let (code, out, err) = smtcomp(&["submissions", "validate", "/dev/zero"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        format!("{out}{err}")
+            .contains("/dev/zero: $: error: cannot read file: larger than 4194304 bytes"),
+        "{out}{err}"
+    );
+}
