@@ -51,6 +51,24 @@ impl Smt2File {
     pub fn family_path(&self) -> String {
         self.family.join("/")
     }
+
+    /// Why this path could leave the library (or the prepared directory):
+    /// a logic, family part or name that is empty, `.` or `..`, or holds `/`,
+    /// `\` or NUL (an inventory from elsewhere is untrusted); `None` when
+    /// every part is one plain file name.
+    pub fn unsafe_component(&self) -> Option<String> {
+        let parts = std::iter::once(self.logic.as_str())
+            .chain(self.family.iter().map(String::as_str))
+            .chain(std::iter::once(self.name.as_str()));
+        for part in parts {
+            if part.is_empty() || part == "." || part == ".." || part.contains(['/', '\\', '\0']) {
+                return Some(format!(
+                    "path component {part:?} is not a plain file name (empty, `.`, `..`, or holding `/`, `\\` or NUL)"
+                ));
+            }
+        }
+        None
+    }
 }
 
 /// A borrowed [`Smt2File`]: the same JSON (field names and order), built from
@@ -454,6 +472,32 @@ impl<'a> ViewTables<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_that_could_leave_the_library_is_named() {
+        let f = |logic: &str, family: &[&str], name: &str| Smt2File {
+            incremental: false,
+            logic: Logic::new(logic.to_string()),
+            family: family.iter().map(|s| s.to_string()).collect(),
+            name: name.to_string(),
+        };
+        assert_eq!(f("QF_LIA", &["a", "b"], "x.smt2").unsafe_component(), None);
+        for bad in [
+            f("QF_LIA", &["..", ".."], "x.smt2"),
+            f("..", &[], "x.smt2"),
+            f("QF_LIA", &["a/b"], "x.smt2"),
+            f("QF_LIA", &[], "../../etc/passwd"),
+            f("QF_LIA", &[""], "x.smt2"),
+            f("QF_LIA", &["a\\b"], "x.smt2"),
+        ] {
+            let why = bad.unsafe_component();
+            assert!(
+                why.as_deref()
+                    .is_some_and(|w| w.contains("is not a plain file name")),
+                "{bad:?}: {why:?}"
+            );
+        }
+    }
 
     /// `cmp_in_logic` orders as the library paths do, whatever the families:
     /// one a prefix of the other, parts that are prefixes of each other, `-`

@@ -14,10 +14,14 @@
 //! | `scramble_id` | a note `scramble_id N` |
 //!
 //! A bad row (wrong field count, unknown track or answer, not a logic name, a
+//! logic the definition does not have in the track, a path whose logic
+//! directory contradicts the logic column, a control character in a name, a
 //! time that is not a number between 0 and the plausible maximum, an empty
-//! solver or file) is never dropped silently: it is reported as
-//! `FILE: line N: reason` among the file's unreadable problems (exit 1), and
-//! counted; the good rows are kept.
+//! solver or file, a second row for the same solver, track and benchmark,
+//! whether it repeats or contradicts the first) is never dropped silently: it
+//! is reported as `FILE: line N: reason` among the file's unreadable problems
+//! (exit 1), and counted; the good rows are kept (of two rows for one run, the
+//! first). A file with a header and no row is reported too.
 
 use crate::formats::inventory::Smt2File;
 use crate::formats::runtable::{IngestRecord, RunAnswer};
@@ -103,24 +107,40 @@ fn answer(v: &str) -> Option<RunAnswer> {
     })
 }
 
-/// The benchmark of a `file` value in `logic`.
-fn benchmark(file: &str, logic: &Logic) -> Option<Smt2File> {
+/// The benchmark of a `file` value in `logic`, or why it is none.
+fn benchmark(file: &str, logic: &Logic) -> Result<Smt2File, String> {
+    let not_a_path = || format!("file '{file}' is not a benchmark path");
     let file = file.trim().trim_start_matches("./");
-    let rest = file.strip_prefix("non-incremental/").unwrap_or(file);
-    let rest = rest
-        .strip_prefix(&format!("{}/", logic.as_str()))
-        .unwrap_or(rest);
+    let rest = match file.strip_prefix("non-incremental/") {
+        // A full library path names its logic: it must be the logic column's.
+        Some(rest) => match rest.split_once('/') {
+            Some((l, tail)) if l == logic.as_str() => tail,
+            Some((l, _)) => {
+                return Err(format!(
+                    "file '{file}' lies in logic {l}, the logic column says {logic}"
+                ));
+            }
+            None => return Err(not_a_path()),
+        },
+        None => file
+            .strip_prefix(&format!("{}/", logic.as_str()))
+            .unwrap_or(file),
+    };
     let mut parts: Vec<&str> = rest.split('/').collect();
-    let name = parts.pop()?;
+    let name = parts.pop().ok_or_else(not_a_path)?;
     if name.is_empty() || parts.iter().any(|p| p.is_empty() || *p == "..") {
-        return None;
+        return Err(not_a_path());
     }
-    Some(Smt2File {
+    let f = Smt2File {
         incremental: false,
         logic: logic.clone(),
         family: parts.into_iter().map(String::from).collect(),
         name: name.to_string(),
-    })
+    };
+    match f.unsafe_component() {
+        Some(why) => Err(format!("file '{file}': {why}")),
+        None => Ok(f),
+    }
 }
 
 /// Reads a CSV results file (`source` names it in the records).
@@ -176,15 +196,40 @@ pub fn import(path: &Path, source: &str, comp: &Competition) -> Imported {
         ));
         return out;
     }
+    // (solver, track, benchmark) -> (line, answer) of the first row for the run.
+    let mut seen: std::collections::BTreeMap<(String, String, String), (usize, RunAnswer)> =
+        std::collections::BTreeMap::new();
     for (i, line) in lines {
         if line.trim().is_empty() {
             continue;
         }
         out.rows += 1;
-        match row(line, &header, &col, source, i + 1, comp) {
+        let r = row(line, &header, &col, source, i + 1, comp).and_then(|r| {
+            let track = r.track.map(|t| t.to_string()).unwrap_or_default();
+            let key = (r.solver.clone(), track, r.benchmark_key.clone());
+            match seen.get(&key) {
+                Some((first, a)) if *a == r.answer => Err(format!(
+                    "a second row for {} on {} in {} (line {first} has it already, same answer {a}); not counted twice",
+                    key.0, key.2, key.1
+                )),
+                Some((first, a)) => Err(format!(
+                    "conflicting rows for {} on {} in {}: line {first} says {a}, this line {}; the first is kept",
+                    key.0, key.2, key.1, r.answer
+                )),
+                None => {
+                    seen.insert(key, (i + 1, r.answer));
+                    Ok(r)
+                }
+            }
+        });
+        match r {
             Ok(r) => out.records.push(r),
             Err(reason) => out.bad.push(format!("{shown}: line {}: {reason}", i + 1)),
         }
+    }
+    if out.rows == 0 {
+        out.bad
+            .push(format!("{shown}: no row after the header: no results"));
     }
     out
 }
@@ -212,6 +257,15 @@ fn row(
     if solver.is_empty() {
         return Err("empty solver".into());
     }
+    if let Some(c) = [solver, file, scramble]
+        .iter()
+        .flat_map(|f| f.chars())
+        .find(|c| c.is_control())
+    {
+        return Err(format!(
+            "control character {c:?} in a solver, file or scramble_id field"
+        ));
+    }
     let track: Track = track.parse().map_err(|e| format!("{e}"))?;
     if !matches!(track, Track::Cloud | Track::Parallel) {
         return Err(format!(
@@ -235,15 +289,21 @@ fn row(
     let answer = answer(result).ok_or_else(|| {
         format!("solver_result '{result}' is none of sat, unsat, unknown, timeout, memout, error")
     })?;
-    let bench =
-        benchmark(file, &logic).ok_or_else(|| format!("file '{file}' is not a benchmark path"))?;
+    let bench = benchmark(file, &logic)?;
+    let division = comp
+        .track(track)
+        .and_then(|t| t.division_of(logic.as_str()))
+        .cloned()
+        .ok_or_else(|| {
+            format!(
+                "logic {logic} is in no division of track {track} of {} (a typo, or another year's definition?)",
+                comp.name
+            )
+        })?;
     let mut rec = IngestRecord::new(source, format!("line {lineno}"));
     rec.solver = solver.to_string();
     rec.track = Some(track);
-    rec.division = comp
-        .track(track)
-        .and_then(|t| t.division_of(logic.as_str()))
-        .cloned();
+    rec.division = Some(division);
     rec.logic = Some(logic);
     rec.benchmark_key = bench.path();
     rec.benchmark = Some(bench);

@@ -133,6 +133,10 @@ fn prepare_one(
     scrambler: Option<&PathBuf>,
     seed: u32,
 ) -> Result<PreparedBenchmark, String> {
+    // An untrusted inventory must not lead outside the library or the output.
+    if let Some(why) = b.file.unsafe_component() {
+        return Err(format!("{}: {why}; not prepared", b.file.path()));
+    }
     let src = library_file(&opts.library, &b.file);
     let open = || File::open(&src).map_err(|e| format!("{}: cannot open: {e}", src.display()));
     let ours =

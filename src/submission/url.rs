@@ -23,8 +23,21 @@ pub fn parse_http_url(s: &str) -> Result<HttpUrl, String> {
             "'{s}' has scheme '{scheme}', expected http or https"
         ));
     }
+    // A backslash is no URL character; browsers and curl read it as `/`, so
+    // `https://evil.example\@zenodo.org/` would be fetched from evil.example.
+    if s.contains('\\') {
+        return Err(format!(
+            "'{s}' contains a backslash, which clients read as `/` (the host would not be the one it seems)"
+        ));
+    }
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    // User info (`user@host`) hides the host behind a name that looks like one.
+    if let Some((user, _)) = authority.rsplit_once('@') {
+        return Err(format!(
+            "'{s}' has user info ('{user}@') before its host; give the URL without it"
+        ));
+    }
+    let host_port = authority;
     let host = match host_port.strip_prefix('[') {
         Some(v6) => v6.split(']').next().unwrap_or("").to_string(),
         None => host_port.split(':').next().unwrap_or("").to_string(),
@@ -54,15 +67,24 @@ mod tests {
         let u = parse_http_url("https://zenodo.org/records/1/files/x.zip?download=1").unwrap();
         assert_eq!(u.host, "zenodo.org");
         assert_eq!(
-            parse_http_url("http://User@Example.COM:8080/a")
-                .unwrap()
-                .host,
+            parse_http_url("http://Example.COM:8080/a").unwrap().host,
             "example.com"
         );
         assert_eq!(
             parse_http_url("https://sandbox.zenodo.org").unwrap().host,
             "sandbox.zenodo.org"
         );
+    }
+
+    #[test]
+    fn a_host_hidden_behind_a_backslash_or_user_info_is_refused() {
+        let e =
+            parse_http_url("https://evil.example\\@zenodo.org/records/1/files/s.zip").unwrap_err();
+        assert!(e.contains("contains a backslash"), "{e}");
+        let e = parse_http_url("https://zenodo.org@evil.example/records/1").unwrap_err();
+        assert!(e.contains("has user info ('zenodo.org@')"), "{e}");
+        let e = parse_http_url("http://User@Example.COM:8080/a").unwrap_err();
+        assert!(e.contains("user info"), "{e}");
     }
 
     #[test]

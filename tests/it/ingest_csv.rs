@@ -135,3 +135,63 @@ fn header_and_track_problems() {
         "{out}"
     );
 }
+
+/// Rows that would double or contradict a run, a logic the definition does not
+/// have, a path in another logic than its logic column, a control character,
+/// and a file with a header but no row: each a bad row (or file) naming the
+/// line and, for duplicates, the first line too; exit 1; only the first row of
+/// a run is kept.
+#[test]
+fn duplicate_conflicting_and_inconsistent_rows_are_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("dup.csv");
+    let text = format!(
+        "{GOOD}\
+Parallel,Yices2,QF_ABV,QF_ABV/brummayerbiere/bubsort014un.smt2,164.9,unsat,12,x
+Parallel,Yices2,QF_ABV,non-incremental/QF_ABV/brummayerbiere/bubsort014un.smt2,10,sat,12,x
+Parallel,z3,QF_NOPE,QF_NOPE/a.smt2,1,sat,1,x
+Parallel,z3,QF_BV,non-incremental/QF_LIA/a/b.smt2,1,sat,1,x
+Parallel,z\u{0}3,QF_BV,QF_BV/a/b.smt2,1,sat,1,x
+"
+    );
+    std::fs::write(&csv, text).unwrap();
+    let runs = tmp.path().join("runs.jsonl");
+    let (code, out, err) = smtcomp(&["ingest", p(&csv), "-o", p(&runs), "--quiet"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    let name = p(&csv);
+    let key = "Yices2 on non-incremental/QF_ABV/brummayerbiere/bubsort014un.smt2 in Parallel";
+    for want in [
+        format!(
+            "{name}: line 6: a second row for {key} (line 3 has it already, same answer unsat); not counted twice"
+        ),
+        format!(
+            "{name}: line 7: conflicting rows for {key}: line 3 says unsat, this line sat; the first is kept"
+        ),
+        format!(
+            "{name}: line 8: logic QF_NOPE is in no division of track Parallel of SMT-COMP 2025"
+        ),
+        format!(
+            "{name}: line 9: file 'non-incremental/QF_LIA/a/b.smt2' lies in logic QF_LIA, the logic column says QF_BV"
+        ),
+        format!("{name}: line 10: control character '\\0' in a solver, file or scramble_id field"),
+    ] {
+        assert!(all.contains(&want), "{want}\n{all}");
+    }
+    let (_, records) = read_table(&runs).unwrap();
+    assert_eq!(records.len(), 4);
+    let y = records.iter().find(|r| r.solver == "Yices2").unwrap();
+    assert_eq!(y.answer, RunAnswer::Unsat);
+
+    std::fs::write(
+        &csv,
+        "solver,scramble_id,logic,solver_time,file,track,solver_result\n",
+    )
+    .unwrap();
+    let (code, out, err) = smtcomp(&["ingest", p(&csv), "-o", p(&runs), "--quiet"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains(&format!("{name}: no row after the header: no results")),
+        "{out}{err}"
+    );
+}
