@@ -57,6 +57,11 @@ pub struct TestSolverArgs {
     /// competition does.
     #[arg(long, conflicts_with = "solver_dir")]
     archive: bool,
+    /// Do not validate unsat cores and models. Without it, a run whose core
+    /// or model no validator (cvc5, z3 on PATH) could check is NOT CHECKED
+    /// and the test INCOMPLETE (exit 2), never PASSED.
+    #[arg(long)]
+    no_validation: bool,
 }
 
 pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
@@ -125,6 +130,7 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         per_logic: args.per_logic,
         machine: Machine::this(),
         archive: args.archive,
+        no_validation: args.no_validation,
     };
     let benchexec = args.benchexec.clone();
     let make_runner = |setup: &RunnerSetup| -> Box<dyn crate::pipeline::Runner> {
@@ -150,10 +156,25 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
     match report.exit_code() {
         0 => Ok(Outcome::Ok),
         1 => Ok(Outcome::Problems),
-        _ => Err(Failure::usage(format!(
-            "test-solver: incomplete, {} run(s) not run: {} (a problem on our side, not the solver's)",
-            report.not_run,
-            report.problems.join("; ")
-        ))),
+        _ => {
+            let mut why = Vec::new();
+            if report.not_run > 0 || !report.problems.is_empty() {
+                why.push(format!(
+                    "{} run(s) not run: {} (a problem on our side, not the solver's)",
+                    report.not_run,
+                    report.problems.join("; ")
+                ));
+            }
+            if report.not_checked > 0 {
+                why.push(format!(
+                    "{} run(s) not checked: no validator for their core or model (install one, or give --no-validation)",
+                    report.not_checked
+                ));
+            }
+            Err(Failure::usage(format!(
+                "test-solver: incomplete, {}",
+                why.join("; ")
+            )))
+        }
     }
 }

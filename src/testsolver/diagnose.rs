@@ -35,6 +35,9 @@ pub struct Context<'a> {
     /// What the runs could see besides `/`: the output directory and the
     /// directories mounted read-only (a hidden file elsewhere gets a hint).
     pub visible: &'a [std::path::PathBuf],
+    /// `--no-validation`: cores and models were deliberately not validated
+    /// (an unvalidated run stays OK, saying so, instead of NOT CHECKED).
+    pub no_validation: bool,
 }
 
 /// The command a solver's response answered (incremental).
@@ -109,7 +112,7 @@ pub fn diagnose(r: &IngestRecord, cx: &Context<'_>) -> RunResult {
                 out.reason = format!("answered, but the {l:?} limit was hit afterwards (counts)")
                     .to_lowercase();
             }
-            validation(r, &mut out);
+            validation(r, &mut out, cx.no_validation);
         }
         RunAnswer::Unknown => {
             let why = match r.output_answer.as_deref() {
@@ -199,7 +202,18 @@ fn proof(p: &ProofData, cx: &Context<'_>, out: &mut RunResult) {
 }
 
 /// Unsat-core and model validation verdicts of an answered run.
-fn validation(r: &IngestRecord, out: &mut RunResult) {
+fn validation(r: &IngestRecord, out: &mut RunResult, no_validation: bool) {
+    // A run whose core or model no validator looked at: not checked, unless asked.
+    let unchecked = |out: &mut RunResult, what: String, install: &str| {
+        if no_validation {
+            out.reason = format!("{what} not validated (--no-validation)");
+        } else {
+            out.verdict = Verdict::NotChecked;
+            out.reason = format!(
+                "{what} not checked: no validator on PATH; install {install}, or give --no-validation to accept unchecked runs"
+            );
+        }
+    };
     match r.track {
         Some(crate::model::Track::UnsatCore) if r.answer == RunAnswer::Unsat => {
             let Some(core) = &r.unsat_core else {
@@ -237,12 +251,11 @@ fn validation(r: &IngestRecord, out: &mut RunResult) {
                         }
                     }
                 }
-                _ => {
-                    out.reason = format!(
-                        "core of {} assertion(s) not validated (no validator)",
-                        core.names.len()
-                    )
-                }
+                _ => unchecked(
+                    out,
+                    format!("core of {} assertion(s)", core.names.len()),
+                    "cvc5 or z3 (`pip install z3-solver`)",
+                ),
             }
         }
         Some(crate::model::Track::ModelValidation) if r.answer == RunAnswer::Sat => {
@@ -274,7 +287,7 @@ fn validation(r: &IngestRecord, out: &mut RunResult) {
                     out.verdict = Verdict::Fail;
                     out.reason = "model missing: nothing followed sat".into();
                 }
-                _ => out.reason = "model not validated (z3 not found)".into(),
+                _ => unchecked(out, "model".into(), "z3 (`pip install z3-solver`)"),
             }
         }
         _ => {}

@@ -362,15 +362,24 @@ impl<'a, 'l> TestPlan<'a, 'l> {
         let (opts, comp, out) = (self.s.opts, &self.s.comp, &self.s.out);
         let prepared = out.join("prepared");
         let results = pipeline::results_dir(&out.join("exec"));
-        self.validation_notes = validate(
-            &mut self.records,
-            self.s.sub,
-            comp,
-            &prepared,
-            &results,
-            out,
-            opts.jobs,
-        )?;
+        if opts.no_validation {
+            for track in [Track::UnsatCore, Track::ModelValidation] {
+                self.validation_notes.insert(
+                    track,
+                    "cores and models not validated (--no-validation)".into(),
+                );
+            }
+        } else {
+            self.validation_notes = validate(
+                &mut self.records,
+                self.s.sub,
+                comp,
+                &prepared,
+                &results,
+                out,
+                opts.jobs,
+            )?;
+        }
         ingest::write_jsonl(
             &out.join("runs.jsonl"),
             Some(&ingest::TableIdentity::of(comp)),
@@ -461,6 +470,7 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                                         memory_mb: limits.memory_mb,
                                         locate: &locate,
                                         visible: &visible,
+                                        no_validation: opts.no_validation,
                                     },
                                 );
                                 if r.status.as_deref() == Some("FAILED") {

@@ -5,7 +5,7 @@ use crate::model::{Limits, Track};
 use serde::Serialize;
 use std::fmt::Write;
 
-/// OK, FAIL, or NOT RUN.
+/// OK, FAIL, NOT CHECKED or NOT RUN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Verdict {
     /// The run did what the competition expects.
@@ -18,6 +18,10 @@ pub enum Verdict {
     /// problems); says nothing about the solver.
     #[serde(rename = "NOT RUN")]
     NotRun,
+    /// It answered as expected, but its unsat core or model could not be
+    /// validated (no validator on PATH): not a pass.
+    #[serde(rename = "NOT CHECKED")]
+    NotChecked,
 }
 
 impl Verdict {
@@ -27,6 +31,7 @@ impl Verdict {
             Verdict::Ok => "OK",
             Verdict::Fail => "FAIL",
             Verdict::NotRun => "NOT RUN",
+            Verdict::NotChecked => "NOT CHECKED",
         }
     }
 }
@@ -61,6 +66,8 @@ pub struct Coverage {
     pub entered: usize,
     /// Pairs with at least one run.
     pub tested: usize,
+    /// ... of them with every run checked (no NOT CHECKED run).
+    pub checked: usize,
     /// ... of them with library benchmarks only.
     pub library: usize,
     /// ... with generated benchmarks only.
@@ -146,6 +153,8 @@ pub struct TestReport {
     pub failed: usize,
     /// Runs with verdict NOT RUN.
     pub not_run: usize,
+    /// Runs with verdict NOT CHECKED.
+    pub not_checked: usize,
     /// Entered (track, logic) pairs with no run.
     pub not_tested: usize,
     /// Entered (track, logic) pairs and what tested them.
@@ -156,7 +165,7 @@ impl TestReport {
     /// Counts the verdicts into `passed`, `failed`, `not_run` and
     /// `not_tested`, and the coverage (each logic's `tested_with`).
     pub fn count(&mut self) {
-        let (mut p, mut f, mut x, mut n) = (0, 0, 0, 0);
+        let (mut p, mut f, mut x, mut n, mut u) = (0, 0, 0, 0, 0);
         let mut c = Coverage::default();
         for t in &mut self.tracks {
             let untested = t.not_tested.is_some();
@@ -170,8 +179,13 @@ impl TestReport {
                         Verdict::Ok => p += 1,
                         Verdict::Fail => f += 1,
                         Verdict::NotRun => x += 1,
+                        Verdict::NotChecked => u += 1,
                     }
                 }
+                let checked = !l.runs.is_empty()
+                    && l.runs
+                        .iter()
+                        .all(|r| !matches!(r.verdict, Verdict::NotChecked | Verdict::NotRun));
                 let ran: Vec<&RunResult> = l
                     .runs
                     .iter()
@@ -184,6 +198,9 @@ impl TestReport {
                     (0, _) => Some(TestedWith::Generated),
                     _ => Some(TestedWith::Both),
                 };
+                if checked && l.tested_with.is_some() {
+                    c.checked += 1;
+                }
                 match l.tested_with {
                     Some(TestedWith::Library) => c.library += 1,
                     Some(TestedWith::Generated) => c.generated += 1,
@@ -194,13 +211,15 @@ impl TestReport {
         }
         c.tested = c.library + c.generated + c.both;
         (self.passed, self.failed, self.not_run, self.not_tested) = (p, f, x, n);
+        self.not_checked = u;
         self.coverage = c;
     }
 
     /// The exit code the report stands for: 2 when our side failed (a problem
-    /// or a run not run), else 1 when a run failed, else 0.
+    /// or a run not run) or a run could not be checked, else 1 when a run
+    /// failed, else 0.
     pub fn exit_code(&self) -> i32 {
-        if !self.problems.is_empty() || self.not_run > 0 {
+        if !self.problems.is_empty() || self.not_run > 0 || self.not_checked > 0 {
             2
         } else if self.failed > 0 {
             1
@@ -271,7 +290,7 @@ impl TestReport {
                     let style = match r.verdict {
                         Verdict::Ok => Style::Ok,
                         Verdict::Fail => Style::Error,
-                        Verdict::NotRun => Style::Warning,
+                        Verdict::NotRun | Verdict::NotChecked => Style::Warning,
                     };
                     // Padded first, so that the escape codes keep the columns.
                     let verdict = styled(&format!("{:<4}", r.verdict.as_str()), style, colour);
@@ -293,15 +312,15 @@ impl TestReport {
         let c = &self.coverage;
         let _ = writeln!(
             s,
-            "\nCoverage: {} of {} entered logic x track combinations tested ({} with library benchmarks, {} with generated ones only, {} with both)",
-            c.tested, c.entered, c.library, c.generated, c.both
+            "\nCoverage: {} of {} entered logic x track combinations tested, {} of them checked ({} with library benchmarks, {} with generated ones only, {} with both)",
+            c.tested, c.entered, c.checked, c.library, c.generated, c.both
         );
         for p in &self.problems {
             let _ = writeln!(s, "problem (ours, not the solver's): {p}");
         }
         let _ = writeln!(
             s,
-            "\n{}: {} OK, {} FAIL, {}{} not tested",
+            "\n{}: {} OK, {} FAIL, {}{}{} not tested",
             match self.exit_code() {
                 0 => styled("PASSED", Style::Ok, colour),
                 1 => styled("FAILED", Style::Error, colour),
@@ -311,6 +330,11 @@ impl TestReport {
             self.failed,
             if self.not_run > 0 {
                 format!("{} NOT RUN, ", self.not_run)
+            } else {
+                String::new()
+            },
+            if self.not_checked > 0 {
+                format!("{} NOT CHECKED, ", self.not_checked)
             } else {
                 String::new()
             },

@@ -677,3 +677,74 @@ fn archive_is_downloaded_checked_and_run_as_the_competition_does() {
     assert!(stderr.contains("--archive: "), "{stderr}");
     assert!(stderr.to_lowercase().contains("sha256"), "{stderr}");
 }
+
+/// Without a validator on PATH, a model no one checked is `NOT CHECKED` and
+/// the test `INCOMPLETE` (exit 2), never `PASSED`; `--no-validation` accepts
+/// unchecked runs on purpose (exit 0, saying so).
+#[test]
+fn without_a_validator_models_are_not_checked_and_the_test_does_not_pass() {
+    let (Some(z3), Some(benchexec)) = (require_tool("z3"), require_tool("benchexec")) else {
+        return;
+    };
+    let work = work_dir("not-checked");
+    let dir = work.path();
+    // The solver by its absolute path: PATH below holds no z3 (nor cvc5 from it).
+    let sub = write_submission(
+        dir,
+        "z3abs",
+        &[(
+            &["ModelValidation"],
+            &["QF_LIA"],
+            &[z3.to_str().unwrap(), "-smt2"],
+        )],
+    );
+    let helpers = crate::support::smtcomp_bin()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    // No z3 on this PATH (it is in the tools venv only), but the system tools BenchExec needs.
+    let path = format!("{}:/usr/bin:/bin", helpers.display());
+    assert!(
+        !std::path::Path::new("/usr/bin/z3").exists(),
+        "a z3 on the system PATH"
+    );
+    let run = |extra: &[&str]| {
+        let out = Command::new(crate::support::smtcomp_bin())
+            .args(["test-solver", &sub, "--per-logic", "1", "--benchexec"])
+            .arg(&benchexec)
+            .arg("--out")
+            .arg(dir.join("out"))
+            .args(extra)
+            .env("PATH", &path)
+            .current_dir(dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("NOT CHECKED"), "{out}");
+    assert!(
+        out.contains(
+            "model not checked: no validator on PATH; install z3 (`pip install z3-solver`)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("INCOMPLETE: 0 OK, 0 FAIL, 1 NOT CHECKED, 0 not tested"),
+        "{out}"
+    );
+    assert!(out.contains("tested, 0 of them checked"), "{out}");
+    let (code, out, err) = run(&["--no-validation"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("model not validated (--no-validation)"),
+        "{out}"
+    );
+    assert!(out.contains("PASSED: 1 OK, 0 FAIL, 0 not tested"), "{out}");
+}
