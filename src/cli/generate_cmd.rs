@@ -143,7 +143,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
         None
     };
     let mut skip = crate::pipeline::noncompetitive::entered(&loaded, &comp);
-    skip.retain(|_, e| e.teams.len() < 2);
+    skip.retain(|_, e| e.distinct_teams() < 2);
     if args.include_non_competitive {
         skip.clear();
     } else if !skip.is_empty() {

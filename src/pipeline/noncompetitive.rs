@@ -16,10 +16,20 @@ pub struct Entered {
     pub logics: BTreeSet<Logic>,
 }
 
+impl Entered {
+    /// The most entrants that are pairwise of different teams
+    /// (`scoring::distinct_teams`): competitive from 2.
+    pub fn distinct_teams(&self) -> usize {
+        let ids: Vec<&str> = self.teams.iter().map(String::as_str).collect();
+        crate::scoring::distinct_teams(&ids)
+    }
+}
+
 /// The divisions of every track the submissions enter, except the Proof
 /// Exhibition Track (an exhibition: no competitive divisions) and the internal
 /// Unsat Core validation runs, with their entrants' teams. A division is
-/// competitive when `teams.len() >= 2` (docs/scoring.md, "Teams").
+/// competitive when two of its entrants are of different teams
+/// ([`Entered::distinct_teams`] >= 2; docs/scoring.md, "Teams").
 pub fn entered(
     loaded: &[LoadedSubmission],
     comp: &Competition,
@@ -56,7 +66,7 @@ pub fn entered(
 pub fn describe(skipped: &BTreeMap<(Track, Division), Entered>) -> String {
     skipped
         .iter()
-        .map(|((track, d), e)| format!("{track} {d} ({} team(s))", e.teams.len()))
+        .map(|((track, d), e)| format!("{track} {d} ({} team(s))", e.distinct_teams()))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -69,7 +79,7 @@ pub fn non_competitive(
 ) -> BTreeSet<(Track, Division)> {
     entered(loaded, comp)
         .into_iter()
-        .filter(|(_, e)| e.teams.len() < 2)
+        .filter(|(_, e)| e.distinct_teams() < 2)
         .map(|(k, _)| k)
         .collect()
 }

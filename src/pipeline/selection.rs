@@ -374,7 +374,7 @@ fn competitive_only(
 ) -> Option<BTreeSet<Logic>> {
     let mut only = only?;
     let mut skipped = super::noncompetitive::entered(&load_set(paths, comp), comp);
-    skipped.retain(|(t, _), e| *t == track && e.teams.len() < 2);
+    skipped.retain(|(t, _), e| *t == track && e.distinct_teams() < 2);
     for e in skipped.values() {
         only.retain(|l| !e.logics.contains(l));
     }

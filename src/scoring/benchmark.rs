@@ -30,6 +30,10 @@ pub fn effective_answer(run: Option<&ScoredRun>, policy: &Policy) -> Option<(Ans
         (Answer::Timeout, Some(a)) if !policy.timeout_discards_answer && a.is_definite() => {
             Some((a, true))
         }
+        // Given within the time limit before the memory kill: an answer with its times.
+        (Answer::OutOfMemory, Some(a)) if !policy.memout_discards_answer && a.is_definite() => {
+            Some((a, false))
+        }
         (a, _) => Some((a, false)),
     }
 }

@@ -5,12 +5,14 @@
 //! only solvers that are explicitly submitted by their authors determine whether a
 //! division is competitive." We implement:
 //!
-//! * a team is a submission's author set: the contributor names,
-//!   case- and space-insensitive. Two submissions are from the same team
-//!   exactly when their author sets are equal; sharing some authors does not
-//!   make them one team, and teams are never linked transitively (linking
-//!   through a third submission's authors would merge two disjoint author
-//!   groups). The team id is `authors:` and the sorted names, joined by `; `;
+//! * a submission's team id is its author set: the contributor names,
+//!   case- and space-insensitive, `authors:` and the sorted names joined by
+//!   `; `. "Different teams" is read pairwise ([`different_teams`]): two
+//!   submissions are of different teams when their author sets are disjoint;
+//!   sharing an author makes them the same team for that pair (Pax {Pia} and
+//!   Pax2 {Pia, Ulf} are not two teams). The relation is not transitive:
+//!   Alpha {Ann} and Beta {Bob} stay different teams although Hybrid {Ann,
+//!   Bob} shares an author with each;
 //! * non-competitive submissions (such as base solvers entered by the
 //!   organizers) neither count nor join a team: their team is their own name;
 //! * a derived solver and its base solver are never one team (rules section 4:
@@ -18,8 +20,9 @@
 //!   even with equal author sets: the derived solver's id gets `derived:<name>`;
 //! * a solver the competition definition puts in an explicit team (`[teams]`)
 //!   belongs to that team only, id `team:<name>` (the organizers' override);
-//! * a group is competitive when its competitive (author-submitted) solvers come
-//!   from at least two teams.
+//! * a group is competitive when two of its competitive (author-submitted)
+//!   solvers are of different teams; "N distinct teams" (2008) means N solvers
+//!   that are pairwise of different teams ([`distinct_teams`]).
 //!
 //! The reference tool (`name_prefix_teams`) uses the lower-cased name prefix before
 //! the first `-` over every solver with rows, competitive or not.
@@ -85,19 +88,98 @@ pub fn name_prefix(solver: &str) -> String {
     solver.split('-').next().unwrap_or("").to_lowercase()
 }
 
+/// Whether the solvers with team ids `a` and `b` ([`teams`]) are of
+/// different teams: author sets (`authors:`) that share no author, a derived
+/// solver and its base (`|derived:`), or otherwise different ids (explicit
+/// `team:` names, solvers that are their own team).
+pub fn different_teams(a: &str, b: &str) -> bool {
+    if a == b {
+        return false;
+    }
+    let split = |id: &str| -> Option<(BTreeSet<String>, Option<String>)> {
+        let rest = id.strip_prefix("authors:")?;
+        let (authors, derived) = match rest.split_once("|derived:") {
+            Some((a, d)) => (a, Some(d.to_string())),
+            None => (rest, None),
+        };
+        Some((authors.split("; ").map(str::to_string).collect(), derived))
+    };
+    match (split(a), split(b)) {
+        (Some((sa, da)), Some((sb, db))) => da != db || sa.is_disjoint(&sb),
+        _ => true,
+    }
+}
+
+/// The most solvers among `ids` (team ids) that are pairwise of different
+/// teams ([`different_teams`]); an exact search (divisions have few entrants).
+pub fn distinct_teams(ids: &[&str]) -> usize {
+    let ids: Vec<&str> = ids
+        .iter()
+        .copied()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    fn grow(ids: &[&str], chosen: &mut Vec<usize>, from: usize, best: &mut usize) {
+        *best = (*best).max(chosen.len());
+        if chosen.len() + (ids.len() - from) <= *best {
+            return;
+        }
+        for i in from..ids.len() {
+            if chosen.iter().all(|&c| different_teams(ids[c], ids[i])) {
+                chosen.push(i);
+                grow(ids, chosen, i + 1, best);
+                chosen.pop();
+            }
+        }
+    }
+    let mut best = 0;
+    grow(&ids, &mut Vec::new(), 0, &mut best);
+    best
+}
+
 /// Whether a group with these participants is competitive.
 ///
 /// `present` are the participants taking part in the group (entered, or with
 /// rows for the name-prefix rule).
 pub fn is_competitive(present: &[&Participant], name_prefix_rule: bool) -> bool {
-    let teams: BTreeSet<String> = if name_prefix_rule {
-        present.iter().map(|p| name_prefix(&p.solver)).collect()
-    } else {
-        present
-            .iter()
-            .filter(|p| p.competitive)
-            .map(|p| p.team.clone())
-            .collect()
-    };
-    teams.len() >= 2
+    if name_prefix_rule {
+        let teams: BTreeSet<String> = present.iter().map(|p| name_prefix(&p.solver)).collect();
+        return teams.len() >= 2;
+    }
+    let ids: Vec<&str> = present
+        .iter()
+        .filter(|p| p.competitive)
+        .map(|p| p.team.as_str())
+        .collect();
+    ids.iter()
+        .enumerate()
+        .any(|(i, a)| ids[i + 1..].iter().any(|b| different_teams(a, b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn teams_are_read_pairwise_from_disjoint_author_sets() {
+        // Pax {Pia} and Pax2 {Pia, Ulf} share Pia: not two teams.
+        assert!(!different_teams("authors:pia", "authors:pia; ulf"));
+        // Alpha {Ann}, Beta {Bob} stay two teams beside Hybrid {Ann, Bob}.
+        assert!(different_teams("authors:ann", "authors:bob"));
+        assert!(!different_teams("authors:ann", "authors:ann; bob"));
+        assert_eq!(
+            distinct_teams(&["authors:ann", "authors:bob", "authors:ann; bob"]),
+            2
+        );
+        // A derived solver is never its base's team; explicit teams by name.
+        assert!(different_teams("authors:a", "authors:a|derived:X"));
+        assert!(!different_teams("team:T", "team:T"));
+        assert!(different_teams("team:T", "authors:a"));
+        assert_eq!(distinct_teams(&["authors:a", "authors:b", "authors:c"]), 3);
+        assert_eq!(
+            distinct_teams(&["authors:a", "authors:a; b", "authors:b"]),
+            2
+        );
+        assert_eq!(distinct_teams(&[]), 0);
+    }
 }

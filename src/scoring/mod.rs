@@ -26,7 +26,7 @@ mod runtable;
 mod setup;
 mod soundness;
 
-pub use competitive::teams;
+pub use competitive::{different_teams, distinct_teams, teams};
 pub use runtable::{
     RunScore, anchor_answer, run_score, scored_record_line, scored_run, scored_run_line,
 };

@@ -44,6 +44,13 @@ pub struct Policy {
     /// A timeout that carried an answer counts as a timeout (rules 7.1.2: the answer
     /// counts). Dev. 11.
     pub timeout_discards_answer: bool,
+    /// A memory kill that carried an answer counts as a memout (2025 and 2023
+    /// rules 7.1.2: a response counts "even when the solver process terminates
+    /// abnormally"; 2015: if it terminated within the time limit). The
+    /// organizers' tool maps BenchExec's `OUT OF MEMORY (…)` to OutOfMemory
+    /// whatever the answer inside (anchor 4.1 table). 2008 rules: an abort
+    /// "due to exhausting memory" scores as unknown.
+    pub memout_discards_answer: bool,
     /// Status of unknown-status benchmarks is taken from sound solvers' answers, so
     /// an unsound solver contradicting them gets an error (rules 7.1.2 footnote 4:
     /// the answer is treated as correct). Anchor 6.2.
@@ -90,7 +97,7 @@ pub struct SwitchInfo {
 }
 
 /// Every switch, in documentation order.
-pub const SWITCHES: [SwitchInfo; 17] = [
+pub const SWITCHES: [SwitchInfo; 18] = [
     SwitchInfo {
         name: "wrong_answer_keeps_time",
         what: "wrong answers keep their CPU/wall time scores",
@@ -130,6 +137,11 @@ pub const SWITCHES: [SwitchInfo; 17] = [
         name: "timeout_discards_answer",
         what: "a timeout that carried an answer counts as a timeout",
         reference: "6.9 #11",
+    },
+    SwitchInfo {
+        name: "memout_discards_answer",
+        what: "a memout that carried an answer counts as a memout",
+        reference: "4.1",
     },
     SwitchInfo {
         name: "unknown_status_from_sound_solvers",
@@ -191,6 +203,7 @@ impl Policy {
             incremental_error_keeps_n: false,
             incremental_time_always: false,
             timeout_discards_answer: false,
+            memout_discards_answer: false,
             unknown_status_from_sound_solvers: false,
             twentyfour_filters_rows: false,
             abstained_total_minus_rows: false,
@@ -233,6 +246,7 @@ impl Policy {
             "incremental_error_keeps_n" => self.incremental_error_keeps_n,
             "incremental_time_always" => self.incremental_time_always,
             "timeout_discards_answer" => self.timeout_discards_answer,
+            "memout_discards_answer" => self.memout_discards_answer,
             "unknown_status_from_sound_solvers" => self.unknown_status_from_sound_solvers,
             "twentyfour_filters_rows" => self.twentyfour_filters_rows,
             "abstained_total_minus_rows" => self.abstained_total_minus_rows,
@@ -259,6 +273,7 @@ impl Policy {
             "incremental_error_keeps_n" => &mut self.incremental_error_keeps_n,
             "incremental_time_always" => &mut self.incremental_time_always,
             "timeout_discards_answer" => &mut self.timeout_discards_answer,
+            "memout_discards_answer" => &mut self.memout_discards_answer,
             "unknown_status_from_sound_solvers" => &mut self.unknown_status_from_sound_solvers,
             "twentyfour_filters_rows" => &mut self.twentyfour_filters_rows,
             "abstained_total_minus_rows" => &mut self.abstained_total_minus_rows,

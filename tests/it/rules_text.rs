@@ -253,3 +253,65 @@ fn largest_contribution_counts_competitive_divisions_only() {
     approx(a.time_rank, 1.0 - 1208.0 / 1210.0);
     assert!(lc.entries.iter().all(|e| e.division == "Div"));
 }
+
+/// 2025 rules 7.1.2: "a (correct or incorrect) response is taken into
+/// consideration even when the solver process terminates abnormally". T = 1200 s.
+/// * A on f: answered sat, then was killed for memory (BenchExec `OUT OF MEMORY`
+///   with the answer in its log), aw = 50, ac = 60: the answer counts with its
+///   times: n = 1, w = 50, c = 60.
+/// * A on g: sat, aw = 24, ac = 30.
+///
+/// Rules: A ⟨e, n, w, c⟩ = ⟨0, 2, 50 + 24 = 74, 60 + 30 = 90⟩.
+/// published-2025 (the organizers' tool maps `OUT OF MEMORY (…)` to OutOfMemory):
+/// ⟨0, 1, 24, 30⟩, f counted as a memout. 2008 rules (an abort "due to
+/// exhausting memory" scores as unknown) drop it too; 2015 keeps it (the process
+/// terminated within the time limit).
+#[test]
+fn an_answer_given_before_a_memory_kill_counts() {
+    use smtcomp::formats::runtable::{Limit, RunAnswer};
+    // The run table's record of such a run, as ingestion writes it.
+    let mut rec = smtcomp::ingest::IngestRecord::new("r.xml.bz2", "f.yml");
+    rec.track = Some(Track::SingleQuery);
+    rec.benchmark = Some(file("QF_X", "f"));
+    rec.solver = "A".into();
+    rec.answer = RunAnswer::Sat;
+    rec.limit_hit = Some(Limit::Memout);
+    rec.cputime = Some(60.0);
+    rec.walltime = Some(50.0);
+    let memout = scoring::scored_run(&rec).expect("a scored run");
+    assert_eq!(
+        (memout.answer, memout.answer_at_timeout),
+        (Answer::OutOfMemory, Some(Answer::Sat))
+    );
+    let inp = input(
+        1200.0,
+        &["A"],
+        &["f", "g"],
+        vec![memout, run("A", "g", Answer::Sat, 30.0, 24.0)],
+    );
+    let a = |policy: &Policy| {
+        let s = scoring::score(&inp, policy);
+        let g = s.group("Div", true).unwrap();
+        g.podium(Kind::Parallel).unwrap().steps[0].clone()
+    };
+    let r = a(&Policy::rules());
+    assert_eq!((r.e, r.n), (0, 2));
+    approx(r.w, 74.0);
+    approx(r.c, 90.0);
+    let p = a(&Policy::published_2025());
+    assert_eq!((p.e, p.n), (0, 1));
+    approx(p.w, 24.0);
+    approx(p.c, 30.0);
+    let table = |edition| {
+        let policy = smtcomp::scoring::editions::dispatch::policy(
+            edition,
+            smtcomp::scoring::editions::dispatch::PolicyChoice::Rules,
+        )
+        .unwrap();
+        let s = scoring::score(&inp, &policy);
+        let g = s.group("Div", true).unwrap();
+        g.podium(Kind::Parallel).unwrap().steps[0].n
+    };
+    assert_eq!(table(smtcomp::model::RulesEdition::Rules2015), 2);
+    assert_eq!(table(smtcomp::model::RulesEdition::Rules2008), 1);
+}

@@ -595,17 +595,20 @@ fn teams_come_from_the_submissions() {
         .filter_map(|l| l.submission.as_ref())
         .collect();
     let t = teams(&subs, &comp.base_solvers, &comp.teams);
-    // A team is a submission's author set (docs/scoring.md): equal sets are one
-    // team (bv_decide and bv_decide-nokernel; OpenSMT and its min-ucore variant)...
+    // A team id is a submission's author set (docs/scoring.md); "different
+    // teams" is read pairwise: disjoint author sets. Equal sets are one team
+    // (bv_decide and bv_decide-nokernel; OpenSMT and its min-ucore variant)...
+    let differ = |a: &str, b: &str| smtcomp::scoring::different_teams(&t[a], &t[b]);
     assert_eq!(t["bv_decide"], t["bv_decide-nokernel"]);
+    assert!(!differ("bv_decide", "bv_decide-nokernel"));
     assert_eq!(t["OpenSMT"], t["OpenSMT (min-ucore)"]);
-    // ...shared authors alone are not: SMTInterpol and UltimateEliminator+MathSAT,
-    // cvc5 and Bitwuzla (Niemetz, Preiner) are different teams.
-    assert_ne!(t["SMTInterpol"], t["UltimateEliminator+MathSAT"]);
-    assert_ne!(t["cvc5"], t["Bitwuzla"]);
-    // Z3-Owl (derived) is not in the team of its base solver; Yices2 is its own team.
-    assert_ne!(t["Z3-Owl"], t["Z3-Owl-base"]);
-    assert_ne!(t["Yices2"], t["cvc5"]);
+    // ...and so are sets sharing an author: cvc5 and Bitwuzla (Niemetz,
+    // Preiner) are not two teams for each other.
+    assert!(!differ("cvc5", "Bitwuzla"));
+    // Z3-Owl (derived) is not in the team of its base solver; Yices2 and cvc5
+    // share no author.
+    assert!(differ("Z3-Owl", "Z3-Owl-base"));
+    assert!(differ("Yices2", "cvc5"));
     // The definition's [teams] overrides: one named team for two solvers.
     let mut explicit = std::collections::BTreeMap::new();
     explicit.insert("cvc5".to_string(), "Stanford-Iowa".to_string());
@@ -616,10 +619,11 @@ fn teams_come_from_the_submissions() {
     assert_eq!(t2["SMTInterpol"], t["SMTInterpol"]);
 }
 
-/// Teams are never linked transitively: X = {a}, Y = {a, b}, Z = {b}. Linking
-/// through Y's authors would put X and Z (disjoint authors) in one team; under
-/// the author-set reading X, Y and Z are three teams, so a division entered by
-/// X and Z only is competitive (two teams).
+/// Teams are read pairwise and never linked transitively: X = {a}, Y = {a,
+/// b}, Z = {b}. X and Z (disjoint authors) are different teams, so a division
+/// entered by X and Z is competitive; Y shares an author with each, so a
+/// division entered by X and Y only is not; X, Y, Z hold at most two pairwise
+/// different teams.
 #[test]
 fn teams_are_not_linked_through_a_third_submission() {
     use smtcomp::scoring::teams;
@@ -646,6 +650,10 @@ fn teams_are_not_linked_through_a_third_submission() {
     assert_eq!(t["X"], "authors:a");
     assert_eq!(t["Y"], "authors:a; b");
     assert_eq!(t["Z"], "authors:b");
+    use smtcomp::scoring::{different_teams, distinct_teams};
+    assert!(different_teams(&t["X"], &t["Z"]));
+    assert!(!different_teams(&t["X"], &t["Y"]));
+    assert_eq!(distinct_teams(&[&t["X"], &t["Y"], &t["Z"]]), 2);
 }
 
 #[test]

@@ -32,8 +32,11 @@ pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, Str
         (RulesEdition::Rules2025, PolicyChoice::Rules) => Ok(Policy::rules()),
         (RulesEdition::Rules2025, PolicyChoice::Published2025) => Ok(Policy::published_2025()),
         (RulesEdition::Rules2023, PolicyChoice::Rules) => Ok(e2023::policy()),
-        (RulesEdition::Rules2015 | RulesEdition::Rules2008, PolicyChoice::Rules) => {
-            Ok(super::join_policy(&format!("rules-{edition}")))
+        (RulesEdition::Rules2015, PolicyChoice::Rules) => {
+            Ok(super::join_policy(&format!("rules-{edition}"), true))
+        }
+        (RulesEdition::Rules2008, PolicyChoice::Rules) => {
+            Ok(super::join_policy(&format!("rules-{edition}"), false))
         }
         (e, PolicyChoice::Published2025) => Err(format!(
             "--policy published-2025 reproduces the organizers' 2025 tool and applies to the 2025 \

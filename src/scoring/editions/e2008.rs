@@ -96,7 +96,7 @@ pub fn order(a: &Row, b: &Row) -> Ordering {
 pub fn score(input: &ScoringInput) -> Scores {
     let mut divisions = Vec::new();
     let mut disq: BTreeSet<usize> = BTreeSet::new();
-    for table in tables(input, "rules-2008") {
+    for table in tables(input, "rules-2008", false) {
         let ents = entrants(input, &table.division);
         let mut rows: BTreeMap<usize, Row> = ents
             .iter()

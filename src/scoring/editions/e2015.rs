@@ -147,7 +147,7 @@ pub fn score(input: &ScoringInput, experimental: &BTreeSet<Division>) -> Scores 
     let mut divisions = Vec::new();
     // solver -> (raw, seq, count)
     let mut wide: BTreeMap<usize, (f64, f64, u64)> = BTreeMap::new();
-    for table in tables(input, "rules-2015") {
+    for table in tables(input, "rules-2015", true) {
         let ents = entrants(input, &table.division);
         let mut rows: BTreeMap<usize, Row> = ents
             .iter()

@@ -26,22 +26,25 @@ use super::input::{Participant, ScoringInput};
 use super::policy::Policy;
 use super::soundness::{self, DivisionTable};
 use crate::model::Division;
-use std::collections::BTreeSet;
 
 /// The engine policy used by the 2008 and 2015 editions for the join: an answer
 /// counts only if the solver terminated within the time limit (2015 rules 7.1:
 /// "the solver process must terminate ... within the time limit"; 2008 rules
 /// section 3: solvers over the limit are killed and score as `unknown`).
-pub fn join_policy(name: &str) -> Policy {
+/// A memory kill: 2015 counts an answer given before it (the process
+/// terminated, abnormally, within the time limit); 2008 scores "exhausting
+/// memory" as an abort, unknown (`memout_counts` false).
+pub fn join_policy(name: &str, memout_counts: bool) -> Policy {
     let mut p = Policy::rules();
     p.name = name.into();
     p.timeout_discards_answer = true;
+    p.memout_discards_answer = !memout_counts;
     p
 }
 
 /// The engine's division tables for `input` under [`join_policy`].
-pub fn tables(input: &ScoringInput, name: &str) -> Vec<DivisionTable> {
-    soundness::build(input, &join_policy(name)).0
+pub fn tables(input: &ScoringInput, name: &str, memout_counts: bool) -> Vec<DivisionTable> {
+    soundness::build(input, &join_policy(name, memout_counts)).0
 }
 
 /// Participants (indexes) that entered `division` (any of its logics).
@@ -57,11 +60,11 @@ pub fn entrants(input: &ScoringInput, division: &Division) -> Vec<usize> {
 
 /// Distinct teams among the competitive (author-submitted) entrants.
 pub fn competitive_teams(input: &ScoringInput, entrants: &[usize]) -> usize {
-    entrants
+    let ids: Vec<&str> = entrants
         .iter()
         .map(|&i| &input.participants[i])
         .filter(|p: &&Participant| p.competitive)
         .map(|p| p.team.as_str())
-        .collect::<BTreeSet<_>>()
-        .len()
+        .collect();
+    super::competitive::distinct_teams(&ids)
 }
