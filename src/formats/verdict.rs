@@ -27,6 +27,10 @@ pub enum CoreStatus {
     Refuted,
     /// No validator said `sat` or `unsat` (0/0): no points (2025), no error.
     NotValidated,
+    /// The core names an assertion the benchmark does not have: the result of
+    /// `get-unsat-core` is not well-formed (rules 7.1.4, 2023 and 2025):
+    /// e = 0, n = 0, whatever the validators say.
+    Malformed,
 }
 
 /// One validation solver's answer on the core-restricted benchmark.

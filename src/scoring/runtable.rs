@@ -195,7 +195,7 @@ pub fn run_score(rec: &IngestRecord, asserts: u64) -> Option<RunScore> {
                         correct: asserts.saturating_sub(core.names.len() as u64),
                     },
                     CoreStatus::Refuted => e,
-                    CoreStatus::NotValidated => zero,
+                    CoreStatus::NotValidated | CoreStatus::Malformed => zero,
                 },
                 // Not (yet) validated: no points.
                 (Some(_), _) => zero,
@@ -230,7 +230,7 @@ pub fn anchor_answer(rec: &IngestRecord) -> Option<Answer> {
         (Track::UnsatCore, RunAnswer::Unsat, Some(Verdict::Core(v))) => Some(match v.status {
             CoreStatus::Validated => Answer::Unsat,
             CoreStatus::Refuted => Answer::UnsatCoreInvalidated,
-            CoreStatus::NotValidated => Answer::Unknown,
+            CoreStatus::NotValidated | CoreStatus::Malformed => Answer::Unknown,
         }),
         (Track::UnsatCore, RunAnswer::Unsat, _) if rec.unsat_core.is_some() => {
             Some(Answer::Unknown)
@@ -316,6 +316,8 @@ mod tests {
             (uc(Some(CoreStatus::Validated)), (0, 7)),
             (uc(Some(CoreStatus::Refuted)), (1, 0)),
             (uc(Some(CoreStatus::NotValidated)), (0, 0)),
+            // Rules 7.1.4: a core that is not well-formed scores 0/0.
+            (uc(Some(CoreStatus::Malformed)), (0, 0)),
             (uc(None), (0, 0)),
         ];
         for (r, want) in cases {

@@ -243,6 +243,13 @@ fn validation(r: &IngestRecord, out: &mut RunResult, no_validation: bool) {
                                 core.names.join(" ")
                             );
                         }
+                        CoreStatus::Malformed => {
+                            out.verdict = Verdict::Fail;
+                            out.reason = format!(
+                                "unsat core not well-formed: it names assertions the benchmark does not have ({}); it scores nothing (rules 7.1.4)",
+                                core.names.join(" ")
+                            );
+                        }
                         CoreStatus::NotValidated => {
                             out.reason = format!(
                                 "core of {} assertion(s) not validated: no validator decided ({answers})",

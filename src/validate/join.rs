@@ -194,7 +194,12 @@ pub fn join_with(
                     answer: a.unwrap_or(RunAnswer::Error),
                 });
             }
-            out.status = rule.status(out.unsat, out.sat);
+            out.status = if t.unknown_names.is_empty() {
+                rule.status(out.unsat, out.sat)
+            } else {
+                // Names no assertion of the benchmark has: not well-formed (7.1.4).
+                CoreStatus::Malformed
+            };
             out
         })
         .collect();
@@ -346,5 +351,47 @@ mod tests {
         // The run with another core has no task: reported, no verdict.
         assert!(records[1].validation.is_none());
         assert_eq!(s.problems.len(), 1);
+    }
+
+    /// 2025 rules 7.1.4: a core naming an assertion the benchmark does not
+    /// have (`nope`) is not well-formed: 0/0, even when every validator says
+    /// unsat on the assertions it does name.
+    #[test]
+    fn a_core_naming_an_unknown_assertion_is_malformed_and_scores_nothing() {
+        use super::super::cores::CoreTask;
+        let task = CoreTask {
+            file: "QF_UF/scrambled0_1.smt2".into(),
+            benchmark: "non-incremental/QF_UF/a.smt2".into(),
+            logic: None,
+            division: None,
+            core: vec!["nope".into(), "smtcomp1".into()],
+            unknown_names: vec!["nope".into()],
+            producers: vec![],
+            time_limit: 10.0,
+            validators: vec!["a".into()],
+        };
+        let manifest = CoreManifest {
+            validator_selection: String::new(),
+            time_limit_policy: String::new(),
+            tasks: vec![task],
+        };
+        let mut uc = run(Track::UnsatCore, "p", "t", RunAnswer::Unsat);
+        uc.unsat_core = Some(crate::formats::runtable::UnsatCore {
+            names: vec!["nope".into(), "smtcomp1".into()],
+        });
+        let mut records = vec![uc];
+        let v = [run(
+            Track::UnsatCoreValidation,
+            "a",
+            "QF_UF/scrambled0_1.smt2",
+            RunAnswer::Unsat,
+        )];
+        let s = join(&mut records, &manifest, &v);
+        assert_eq!(s.by_status.get("malformed"), Some(&1));
+        let Some(Verdict::Core(c)) = &records[0].validation else {
+            panic!("{:?}", records[0].validation)
+        };
+        assert_eq!((c.status, c.unsat), (CoreStatus::Malformed, 1));
+        // Its score (0/0): `scoring::runtable`'s tests.
     }
 }
