@@ -3,8 +3,11 @@
 //! BenchExec runs (locally, on Slurm or on the VerifierCloud): per track,
 //! division and solver, the runs expected by the runs manifest, done, failed
 //! (a result without a status: failed to start, or still running) and
-//! missing (no result yet). A truncated result file counts with the runs
-//! that can be read; the file is listed as unreadable, the rest is missing.
+//! missing (no result yet). A truncated, corrupt (CRC) or junk-ended result
+//! file counts with the runs that can be read; the file is listed as
+//! unreadable, the rest is missing, and the round is not complete. A run
+//! with two results is counted once and named as duplicated; the round is
+//! not complete either.
 
 use crate::benchexec::Manifest;
 use crate::formats::generation::RUNS_FILE;
@@ -61,20 +64,29 @@ pub struct RoundStatus {
     pub missing: u64,
     /// Results of runs the manifest does not have.
     pub unexpected: u64,
+    /// Results beyond the first of a run (two result files hold it).
+    pub duplicated: u64,
     /// Per track, division and solver, sorted.
     pub groups: Vec<GroupStatus>,
     /// The first missing runs (`definition: rundefinition: task`).
     pub missing_runs: Vec<String>,
     /// The first runs without a result (`file: task`).
     pub failed_runs: Vec<String>,
-    /// Result files that could not be read completely (`file: why`).
+    /// Result files that could not be read completely (`file: why`):
+    /// corrupt (CRC), truncated, junk after the end, half-written.
     pub unreadable: Vec<String>,
+    /// The first runs with a second result (`file: task`).
+    pub duplicated_runs: Vec<String>,
 }
 
 impl RoundStatus {
-    /// Generated and every run done.
+    /// Generated, every run done once, and every result file readable.
     pub fn complete(&self) -> bool {
-        self.generated && self.done == self.expected && self.unexpected == 0
+        self.generated
+            && self.done == self.expected
+            && self.unexpected == 0
+            && self.duplicated == 0
+            && self.unreadable.is_empty()
     }
 
     /// A round not generated yet.
@@ -89,10 +101,12 @@ impl RoundStatus {
             failed: 0,
             missing: 0,
             unexpected: 0,
+            duplicated: 0,
             groups: Vec::new(),
             missing_runs: Vec::new(),
             failed_runs: Vec::new(),
             unreadable: Vec::new(),
+            duplicated_runs: Vec::new(),
         }
     }
 }
@@ -159,6 +173,8 @@ pub fn round_status(
                 });
                 status.unexpected += g.unexpected;
             }
+            status.duplicated = acc.total.duplicated;
+            status.duplicated_runs = acc.duplicated_runs;
             status.missing_runs = acc.missing_runs;
             status.failed_runs = acc.failed_runs;
         }
@@ -274,9 +290,13 @@ pub fn render(rounds: &[RoundStatus], p: Palette) -> String {
                 String::new()
             }
         );
+        let totals = match (r.duplicated, r.unreadable.len()) {
+            (0, 0) => totals,
+            (d, u) => format!("{totals}; {d} duplicated, {u} unreadable result file(s)"),
+        };
         let totals = if r.complete() {
             p.green(&totals)
-        } else if r.failed > 0 || r.unexpected > 0 {
+        } else if r.failed > 0 || r.unexpected > 0 || r.duplicated > 0 || !r.unreadable.is_empty() {
             p.red(&totals)
         } else {
             p.yellow(&totals)
@@ -318,6 +338,9 @@ pub fn render(rounds: &[RoundStatus], p: Palette) -> String {
             out.push_str(&format!("  {}\n", p.red(&format!("unreadable: {u}"))));
         }
         let listed = 5;
+        for m in r.duplicated_runs.iter().take(listed) {
+            out.push_str(&format!("  {}\n", p.red(&format!("duplicated: {m}"))));
+        }
         for m in r.failed_runs.iter().take(listed) {
             out.push_str(&format!("  failed: {m}\n"));
         }

@@ -610,3 +610,38 @@ fn results_json_with_negative_time_is_an_error_row() {
         "{bad:#?}"
     );
 }
+
+/// A `.xml.bz2` whose block fails its CRC (here its stored CRC altered, so the
+/// block still decodes: a damaged block can decode to plausible XML with other
+/// values) yields no run of that block: the file is unreadable with the
+/// decoder's reason, and no record carries the block's values.
+#[test]
+fn a_block_failing_its_crc_gives_no_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = write_result(dir.path(), "s.a", None, &ok_run("t1.yml", "true"));
+    let text = std::fs::read(&xml).unwrap();
+    std::fs::remove_file(&xml).unwrap();
+    let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::best());
+    e.write_all(&text).unwrap();
+    let mut bz = e.finish().unwrap();
+    bz[10] ^= 1; // the block's stored CRC (bytes 10..14)
+    let path = xml.with_file_name(format!(
+        "{}.bz2",
+        xml.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&path, bz).unwrap();
+    let out = dir.path().join("runs.jsonl");
+    let (code, stdout, stderr) = crate::support::smtcomp(&[
+        "ingest",
+        dir.path().to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let all = format!("{stdout}{stderr}");
+    assert!(all.contains("CRC mismatch"), "{all}");
+    assert!(
+        all.contains("0 runs read before the error were kept"),
+        "{all}"
+    );
+}

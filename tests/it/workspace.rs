@@ -310,11 +310,51 @@ fn status_counts_expected_done_and_missing_runs_at_every_point() {
     assert_eq!(r["unreadable"].as_array().unwrap().len(), 1);
     let (_, text, _) = smtcomp_in(&ws, &["status"]);
     assert!(
-        text.contains("\n  8 of 12 runs done (67 %), 0 failed, 4 missing\n"),
+        text.contains("\n  8 of 12 runs done (67 %), 0 failed, 4 missing; 0 duplicated, 1 unreadable result file(s)\n"),
         "{text}"
     );
     assert!(
         text.contains("  unreadable: incremental/Yices_2_inc_QF_LinearIntArith/"),
+        "{text}"
+    );
+
+    // Every run has a result, but a run has two (a copied result file): not
+    // complete, exit 1, the duplicate named.
+    std::fs::remove_dir_all(&results).unwrap();
+    copy_tree(&tmp_path.join("kept"), &results);
+    let sq = results.join("single-query/z3_QF_LinearIntArith");
+    let first = std::fs::read_dir(&sq)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".xml.bz2"))
+        .unwrap();
+    let copy = sq.join(first.file_name().unwrap().to_string_lossy().replacen(
+        ".results.",
+        ".results.again.",
+        1,
+    ));
+    std::fs::copy(&first, &copy).unwrap();
+    let (code, text, _) = smtcomp_in(&ws, &["status"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("12 of 12 runs done (100 %), 0 failed, 0 missing; 2 duplicated, 0 unreadable result file(s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  duplicated: single-query/z3_QF_LinearIntArith/"),
+        "{text}"
+    );
+    std::fs::remove_file(&copy).unwrap();
+
+    // Junk after the end of a result file: every run read, but the file is
+    // not what BenchExec wrote: not complete, exit 1.
+    let mut bytes = std::fs::read(&first).unwrap();
+    bytes.extend_from_slice(b"junk");
+    std::fs::write(&first, bytes).unwrap();
+    let (code, text, _) = smtcomp_in(&ws, &["status"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("0 duplicated, 1 unreadable result file(s)"),
         "{text}"
     );
 }

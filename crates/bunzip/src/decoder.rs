@@ -47,8 +47,10 @@ enum State {
 /// `-9`), whatever the input; input is read ahead by at most 8 bytes.
 ///
 /// Errors ([`Error`] inside the [`std::io::Error`]): the output of a block
-/// is delivered before its CRC is checked (as libbzip2 does), so a damaged
-/// block's bytes are returned and the next read fails. An empty input, or
+/// is checked against its CRC before any of its bytes is delivered (unlike
+/// libbzip2, which delivers a block and fails after it), so a damaged block
+/// yields no byte: a reader keeping what it read before an error never keeps
+/// altered data. An empty input, or
 /// bytes after the last stream that are not another complete stream, are
 /// errors, as with the `bzip2` crate's `MultiBzDecoder`.
 pub struct Decoder<R> {
@@ -66,7 +68,8 @@ pub struct Decoder<R> {
     multi: bwt::MultiScratch,
     pre: Vec<u8>,
     rle: Rle,
-    crc: Crc,
+    /// Where a block's output is decoded once to check its CRC (64 KiB).
+    check: Vec<u8>,
     error: Option<String>,
 }
 
@@ -91,7 +94,7 @@ impl<R: BufRead> Decoder<R> {
             multi: bwt::MultiScratch::default(),
             pre: Vec::new(),
             rle: Rle::new(),
-            crc: Crc::default(),
+            check: vec![0; 64 << 10],
             error: None,
         }
     }
@@ -153,8 +156,19 @@ impl<R: BufRead> Decoder<R> {
                                 &mut self.pre,
                             ),
                         }
+                        // The block's CRC before any of its bytes is delivered: a
+                        // damaged block yields nothing (a reader that keeps what it
+                        // read before an error keeps no altered data).
+                        let mut crc = Crc::default();
+                        let mut dry = Rle::new();
+                        while !dry.done(&self.pre) {
+                            let n = dry.fill(&self.pre, &mut self.check);
+                            crc.update(&self.check[..n]);
+                        }
+                        if crc.value() != self.block.crc {
+                            return Err(Error::Crc);
+                        }
                         self.rle = Rle::new();
-                        self.crc = Crc::default();
                         self.state = State::Output;
                     }
                     0x1772_4538_5090 => {
@@ -169,10 +183,7 @@ impl<R: BufRead> Decoder<R> {
                 }
             }
             State::Output => {
-                // The block was written out whole.
-                if self.crc.value() != self.block.crc {
-                    return Err(Error::Crc);
-                }
+                // The block was written out whole (its CRC checked before).
                 self.stream_crc = self.stream_crc.rotate_left(1) ^ self.block.crc;
                 self.state = State::BlockStart;
             }
@@ -194,7 +205,6 @@ impl<R: BufRead> Read for Decoder<R> {
                 _ if out.is_empty() => return Ok(0),
                 State::Output if !self.rle.done(&self.pre) => {
                     let n = self.rle.fill(&self.pre, out);
-                    self.crc.update(&out[..n]);
                     return Ok(n);
                 }
                 _ => {}

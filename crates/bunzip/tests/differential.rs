@@ -262,6 +262,37 @@ fn a_crc_mismatch_is_always_an_error() {
     }
 }
 
+/// A block whose CRC does not match yields no byte before the error: the
+/// caller (the ingestion, which keeps the runs read before an error) never
+/// sees altered data. Two blocks: the first is delivered whole, the damaged
+/// second not at all.
+#[test]
+fn a_damaged_block_delivers_nothing() {
+    let data = text(5000);
+    let mut s = compress(&data, 9);
+    s[10] ^= 1; // the first (only) block's stored CRC
+    let mut d = Decoder::with_walk(&s[..], Walk::Two);
+    let mut buf = vec![0u8; 1 << 16];
+    let e = d.read(&mut buf).unwrap_err();
+    assert!(matches!(Error::of_io(&e), Some(Error::Crc)), "{e}");
+
+    // Two streams back to back: the first is read whole, then the error.
+    let first = compress(&data, 9);
+    let mut both = first.clone();
+    both.extend_from_slice(&s);
+    let mut d = Decoder::with_walk(&both[..], Walk::Two);
+    let mut got = Vec::new();
+    let err = loop {
+        match d.read(&mut buf) {
+            Ok(0) => panic!("no error"),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) => break e,
+        }
+    };
+    assert!(matches!(Error::of_io(&err), Some(Error::Crc)), "{err}");
+    assert_eq!(got, data, "exactly the undamaged stream's bytes");
+}
+
 fn runs_input() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec((any::<u8>(), 1usize..300), 0..200).prop_map(|v| {
         v.into_iter()
