@@ -64,8 +64,10 @@ pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
         ))?;
     }
     // One `smtcomp run` per workspace (its BenchExec calls hold the lock too).
-    let _lock =
+    let lock =
         crate::workspace::lock(&ws).map_err(|e| super::Failure::Error(anyhow::anyhow!(e)))?;
+    // A BenchExec call left behind (smtcomp killed with SIGKILL) keeps holding it.
+    lock.hand_down();
     let json = args.json;
     let report = crate::workspace::run(&ws, args.jobs.max(1), args.until, &mut |l: &StageLine| {
         if !json {

@@ -2,9 +2,10 @@
 //! with the owner's PID, host, start time and command written inside for the
 //! message a second owner gets.
 //!
-//! The lock's descriptor is handed down to the BenchExec calls the owner
-//! starts ([`crate::util::process::Supervised::inherit_locks`]; no other
-//! child gets it), so the lock stays held while any of them runs: a BenchExec
+//! The lock of a command ([`DirLock::hand_down`]: `smtcomp run`'s) is handed
+//! down to the BenchExec calls the command starts
+//! ([`crate::util::process::Supervised::inherit_locks`]; no other child gets
+//! it), so the lock stays held while any of them runs: a BenchExec
 //! call left behind by an owner killed with SIGKILL still holds it, and a
 //! resumed run cannot start the same definitions beside it. The kernel
 //! releases the lock when the last of them ends: there are no stale locks to
@@ -42,6 +43,16 @@ impl Drop for DirLock {
 }
 
 impl DirLock {
+    /// Hands this lock down to the BenchExec calls this process starts from
+    /// now on, until it is dropped. For the command's own lock: in a process
+    /// with several owners at once (tests), every call would hold every lock
+    /// handed down.
+    pub fn hand_down(&self) {
+        HELD.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(self._file.as_raw_fd());
+    }
+
     /// The lock file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -82,7 +93,6 @@ pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, String> {
     );
     let _ = file.set_len(0);
     let _ = (&file).write_all(text.as_bytes());
-    HELD.lock().unwrap_or_else(|e| e.into_inner()).push(fd);
     Ok(DirLock { _file: file, path })
 }
 

@@ -335,6 +335,7 @@ mod tests {
     fn a_benchexec_like_child_keeps_the_lock_after_the_owner_let_go() {
         let d = tempfile::tempdir().unwrap();
         let lock = super::super::dirlock::acquire(d.path(), ".lock", "owner").unwrap();
+        lock.hand_down();
         // A supervised child that inherits the locks (as BenchExec calls do).
         let mut p = Supervised::new(
             vec!["sleep".into(), "2".into()],
