@@ -171,8 +171,22 @@ pub fn gzip_file(
     cancelled: &dyn Fn() -> bool,
 ) -> std::io::Result<u64> {
     let result = (|| {
-        let mut input = File::open(src)?.take(limit);
-        let out = File::create(dst)?;
+        use std::os::unix::fs::OpenOptionsExt;
+        // Never through a symbolic link: neither the proof read nor the `.gz` written.
+        let mut input = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(src)?
+            .take(limit);
+        match std::fs::symlink_metadata(dst) {
+            Ok(m) if !m.is_dir() => std::fs::remove_file(dst)?,
+            _ => {}
+        }
+        let out = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(dst)?;
         let mut encoder = flate2::write::GzEncoder::new(out, flate2::Compression::default());
         let mut buf = vec![0u8; CHUNK];
         loop {

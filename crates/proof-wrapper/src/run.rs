@@ -88,6 +88,9 @@ enum Skip {
     Signal(i32),
     SolverTimeout,
     NoBudget,
+    /// The proof file is no longer the regular file the wrapper created (the
+    /// solver replaced it, e.g. by a symbolic link to another file).
+    ProofReplaced,
 }
 
 /// Spawns the phase's command, streams its stdout to the sink and its stderr to
@@ -179,7 +182,8 @@ fn with_args(cmd: &[OsString], extra: &[&Path]) -> Vec<OsString> {
 /// the total budget (its time is reported separately).
 fn compress(opts: &Options, proof_size: u64, gz: &Path) -> (Option<u64>, Duration) {
     let started = Instant::now();
-    let regular = std::fs::metadata(&opts.proof_file).is_ok_and(|m| m.is_file());
+    // The file itself, never what a link the solver put there points to.
+    let regular = std::fs::symlink_metadata(&opts.proof_file).is_ok_and(|m| m.is_file());
     if !regular {
         say(&comment(&format!(
             "proof file '{}' is not a regular file; not compressed",
@@ -228,6 +232,15 @@ fn skip_reason(solver_stop: Stop, checker_timeout: Option<Duration>) -> Option<S
     }
 }
 
+/// The identity (device, inode) of the directory entry `path` itself (a
+/// symbolic link is not followed); `None` when it does not exist.
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(path)
+        .ok()
+        .map(|m| (m.dev(), m.ino()))
+}
+
 /// Runs the whole wrapper: solver, compression, checker, report.
 ///
 /// Setup errors (the output directory or a file cannot be created) are returned
@@ -238,6 +251,9 @@ pub fn run(opts: &Options) -> anyhow::Result<RunResult> {
     std::fs::create_dir_all(&opts.outdir)
         .with_context(|| format!("cannot create output directory '{}'", opts.outdir.display()))?;
     let proof = create(&opts.proof_file, "proof file")?;
+    // The proof file as created: a solver that puts another file (or a symbolic
+    // link to one) in its place is caught by comparing after the solver.
+    let created = file_id(&opts.proof_file);
     let solver_log = create(&opts.outdir.join(SOLVER_LOG), "solver log")?;
     let checker_log = create(&opts.outdir.join(CHECKER_LOG), "checker log")?;
     signals::install().context("cannot install signal handlers")?;
@@ -264,10 +280,24 @@ pub fn run(opts: &Options) -> anyhow::Result<RunResult> {
 
     // Phase 2: compression (timed separately).
     say("; compressing proof\n");
-    let proof_size = std::fs::metadata(&opts.proof_file)
+    let proof_size = std::fs::symlink_metadata(&opts.proof_file)
         .map(|m| m.len())
         .unwrap_or(solver.stdout.written);
-    let (compressed_size, compress_wall) = compress(opts, proof_size, &opts.compressed_path());
+    // The proof is the file the wrapper created: another one (a symbolic link
+    // to another file, say) put in its place is never compressed, published or checked.
+    let replaced = created.is_some() && file_id(&opts.proof_file) != created;
+    if replaced {
+        say(&comment(&format!(
+            "proof file '{}' was replaced during the solver run (not the file the wrapper created); not compressed, not checked",
+            opts.proof_file.display()
+        )));
+    }
+    let (compressed_size, compress_wall) = if replaced {
+        let _ = std::fs::remove_file(opts.compressed_path());
+        (None, Duration::ZERO)
+    } else {
+        compress(opts, proof_size, &opts.compressed_path())
+    };
     let compressed_text = compressed_size.map(|s| s.to_string()).unwrap_or_default();
     say(&format!(
         "; proof size: {proof_size} ({compressed_text} compressed)\n"
@@ -275,13 +305,20 @@ pub fn run(opts: &Options) -> anyhow::Result<RunResult> {
 
     // Phase 3: checker, stdout passed through.
     let checker_timeout = checker_limit(opts, run_started);
-    let skip = skip_reason(solver.stop, checker_timeout);
+    let skip = if replaced {
+        Some(Skip::ProofReplaced)
+    } else {
+        skip_reason(solver.stop, checker_timeout)
+    };
     let checker = match skip {
         Some(reason) => {
             let reason = match reason {
                 Skip::Signal(sig) => format!("wrapper received signal {sig}"),
                 Skip::SolverTimeout => "solver timeout".to_string(),
                 Skip::NoBudget => "total budget used up".to_string(),
+                Skip::ProofReplaced => {
+                    "the proof file is not the regular file the wrapper created".to_string()
+                }
             };
             say(&comment(&format!("checker skipped: {reason}")));
             None

@@ -479,3 +479,38 @@ fn checker_skipped_when_the_total_budget_is_used_up() {
     assert_eq!(w.read("proof.txt"), b"unsat");
     assert_eq!(interpret(&run.stdout).verdict, ProofVerdict::Timeout);
 }
+
+/// A solver that replaces `proof.txt` by a symbolic link to another file (a
+/// secret, another solver's proof): that file is never compressed (published)
+/// nor checked; the wrapper says so and the checker is skipped.
+#[test]
+fn a_proof_file_replaced_by_a_symbolic_link_is_neither_published_nor_checked() {
+    let w = Work::new();
+    std::fs::write(
+        w.path("secret.txt"),
+        "a secret that must not be published\n",
+    )
+    .unwrap();
+    w.script(
+        "smtcomp_solver",
+        "echo unsat\nrm -f proof.txt\nln -s secret.txt proof.txt\n",
+    );
+    w.script("smtcomp_checker", "echo valid\n");
+    let run = w.run(&["bench.smt2"]);
+    assert!(
+        run.stdout.contains(
+            "; proof file 'proof.txt' was replaced during the solver run (not the file the wrapper created); not compressed, not checked\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "checker skipped: the proof file is not the regular file the wrapper created"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(!w.path("proof.txt.gz").exists(), "nothing published");
+    assert_ne!(interpret(&run.stdout).verdict, ProofVerdict::Valid);
+}
