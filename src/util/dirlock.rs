@@ -17,8 +17,15 @@ use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// The descriptors of the locks this process holds.
+/// The descriptors of the locks this process hands down.
 static HELD: Mutex<Vec<RawFd>> = Mutex::new(Vec::new());
+/// The lock files this process holds now (live owners).
+static LIVE: Mutex<std::collections::BTreeSet<PathBuf>> =
+    Mutex::new(std::collections::BTreeSet::new());
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// The descriptors of the locks this process holds now (for the children
 /// that inherit them).
@@ -36,9 +43,8 @@ pub struct DirLock {
 impl Drop for DirLock {
     fn drop(&mut self) {
         let fd = self._file.as_raw_fd();
-        HELD.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|h| *h != fd);
+        lock(&HELD).retain(|h| *h != fd);
+        lock(&LIVE).remove(&self.path);
     }
 }
 
@@ -71,9 +77,32 @@ pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, String> {
         .open(&path)
         .map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
     let fd = file.as_raw_fd();
-    // SAFETY: flock on a descriptor we own.
-    if unsafe { libc::flock(fd, libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        let err = std::io::Error::last_os_error();
+    let try_lock = || {
+        // SAFETY: flock on a descriptor we own.
+        if unsafe { libc::flock(fd, libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    };
+    let mut locked = try_lock();
+    // Held, per its text, by this very process although no live owner here has
+    // it: an earlier owner (dropped) whose descriptor a child forked by another
+    // thread still holds between its fork and its exec (close-on-exec), which
+    // under load can take a while: wait for that, briefly. A live owner here,
+    // or another process, is refused at once.
+    let ours = format!("PID {}, ", std::process::id());
+    let live = || lock(&LIVE).contains(&path);
+    let start = std::time::Instant::now();
+    while locked.is_err()
+        && start.elapsed() < std::time::Duration::from_secs(10)
+        && !live()
+        && std::fs::read_to_string(&path).is_ok_and(|t| t.contains(&ours))
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        locked = try_lock();
+    }
+    if let Err(err) = locked {
         if err.raw_os_error() == Some(libc::EWOULDBLOCK) {
             return Err(format!(
                 "{} is in use: {} (lock {}); wait for it to end or stop it (Ctrl-C, kill PID); \
@@ -93,6 +122,7 @@ pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, String> {
     );
     let _ = file.set_len(0);
     let _ = (&file).write_all(text.as_bytes());
+    lock(&LIVE).insert(path.clone());
     Ok(DirLock { _file: file, path })
 }
 
@@ -160,5 +190,25 @@ mod tests {
         let again = acquire(d.path(), ".lock", "smtcomp demo").unwrap();
         drop(again);
         assert_eq!(held_by(d.path(), "none"), None);
+    }
+
+    #[test]
+    fn a_former_owner_here_whose_descriptor_a_child_still_holds_is_waited_for() {
+        let d = tempfile::tempdir().unwrap();
+        let first = acquire(d.path(), ".lock", "smtcomp demo").unwrap();
+        // A copy of the descriptor, as a child forked by another thread holds
+        // it until its exec; closed a little later.
+        // SAFETY: dup of a descriptor we own.
+        let copy = unsafe { libc::dup(first._file.as_raw_fd()) };
+        assert!(copy >= 0);
+        drop(first);
+        let closer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            // SAFETY: closing the descriptor dup'd above.
+            unsafe { libc::close(copy) };
+        });
+        let again = acquire(d.path(), ".lock", "smtcomp demo");
+        closer.join().unwrap();
+        assert!(again.is_ok(), "{again:?}");
     }
 }

@@ -285,6 +285,15 @@ mod tests {
         assert_eq!(within_limit(&r, 1.0), RunAnswer::Unknown);
     }
 
+    /// The manifest of one validation task.
+    fn one_task(task: super::super::cores::CoreTask) -> CoreManifest {
+        CoreManifest {
+            validator_selection: String::new(),
+            time_limit_policy: String::new(),
+            tasks: vec![task],
+        }
+    }
+
     #[test]
     fn timeouts_only_leave_the_core_unvalidated_and_unscored() {
         use super::super::cores::CoreTask;
@@ -299,11 +308,7 @@ mod tests {
             time_limit: 1.0,
             validators: vec!["a".into(), "b".into(), "c".into()],
         };
-        let manifest = CoreManifest {
-            validator_selection: String::new(),
-            time_limit_policy: String::new(),
-            tasks: vec![task],
-        };
+        let manifest = one_task(task);
         let mut uc = run(Track::UnsatCore, "p", "t", RunAnswer::Unsat);
         uc.unsat_core = Some(crate::formats::runtable::UnsatCore {
             names: vec!["smtcomp1".into()],
@@ -370,11 +375,7 @@ mod tests {
             time_limit: 10.0,
             validators: vec!["a".into()],
         };
-        let manifest = CoreManifest {
-            validator_selection: String::new(),
-            time_limit_policy: String::new(),
-            tasks: vec![task],
-        };
+        let manifest = one_task(task);
         let mut uc = run(Track::UnsatCore, "p", "t", RunAnswer::Unsat);
         uc.unsat_core = Some(crate::formats::runtable::UnsatCore {
             names: vec!["nope".into(), "smtcomp1".into()],

@@ -102,6 +102,13 @@ fn input_divs(
     }
 }
 
+/// The first step of the parallel podium of division `Div` under `policy`.
+fn first_parallel_step(inp: &ScoringInput, policy: &Policy) -> scoring::SolverScore {
+    let s = scoring::score(inp, policy);
+    let g = s.group("Div", true).unwrap();
+    g.podium(Kind::Parallel).unwrap().steps[0].clone()
+}
+
 fn approx(a: f64, b: f64) {
     assert!((a - b).abs() < 1e-9, "{a} != {b}");
 }
@@ -125,11 +132,7 @@ fn answer_over_the_cpu_limit_has_no_cpu_score() {
         ],
     );
     approx(inp.cpu_limit(), 4800.0);
-    let a = |policy: &Policy| {
-        let s = scoring::score(&inp, policy);
-        let g = s.group("Div", true).unwrap();
-        g.podium(Kind::Parallel).unwrap().steps[0].clone()
-    };
+    let a = |policy: &Policy| first_parallel_step(&inp, policy);
     let r = a(&Policy::rules());
     assert_eq!((r.e, r.n), (0, 2));
     approx(r.w, 1010.0);
@@ -289,11 +292,7 @@ fn an_answer_given_before_a_memory_kill_counts() {
         &["f", "g"],
         vec![memout, run("A", "g", Answer::Sat, 30.0, 24.0)],
     );
-    let a = |policy: &Policy| {
-        let s = scoring::score(&inp, policy);
-        let g = s.group("Div", true).unwrap();
-        g.podium(Kind::Parallel).unwrap().steps[0].clone()
-    };
+    let a = |policy: &Policy| first_parallel_step(&inp, policy);
     let r = a(&Policy::rules());
     assert_eq!((r.e, r.n), (0, 2));
     approx(r.w, 74.0);
@@ -308,9 +307,7 @@ fn an_answer_given_before_a_memory_kill_counts() {
             smtcomp::scoring::editions::dispatch::PolicyChoice::Rules,
         )
         .unwrap();
-        let s = scoring::score(&inp, &policy);
-        let g = s.group("Div", true).unwrap();
-        g.podium(Kind::Parallel).unwrap().steps[0].n
+        first_parallel_step(&inp, &policy).n
     };
     assert_eq!(table(smtcomp::model::RulesEdition::Rules2015), 2);
     assert_eq!(table(smtcomp::model::RulesEdition::Rules2008), 1);
