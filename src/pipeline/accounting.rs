@@ -50,50 +50,67 @@ pub fn account_runs(
     })
 }
 
-/// The runs of definition `file` its results lack, by the accounting against
-/// the runs manifest `index`: rundefinition name -> task paths (relative to
-/// the execution directory). What `run-local --only-missing` runs again.
+/// What the result files of one definition say against the runs manifest.
+#[derive(Debug, Default)]
+pub struct DefinitionState {
+    /// The runs its results lack: rundefinition name -> task paths (relative
+    /// to the execution directory). What `run-local --only-missing` runs again.
+    pub missing: BTreeMap<String, Vec<String>>,
+    /// Runs BenchExec left unfinished in its result files: listed without any
+    /// column (BenchExec was stopped, by an interrupt, a Slurm cancel or a lost
+    /// node, before the run ended). Their definition is redone whole, into a new
+    /// result set (see `workspace::rounds`); a run with a result, even `FAILED`,
+    /// is not counted.
+    pub unfinished: usize,
+}
+
+/// The [`DefinitionState`] of definition `file`, from one reading of its
+/// result files against the runs manifest `index`.
+pub fn definition_state(
+    execdir: &Path,
+    manifest: &Manifest,
+    file: &str,
+    index: &ManifestIndex,
+) -> anyhow::Result<DefinitionState> {
+    let comp = identity(manifest)?;
+    let mut out = DefinitionState::default();
+    let Some((_, got)) = ingest_definition(execdir, manifest, file, index, &comp) else {
+        return Ok(out);
+    };
+    for r in &got.records {
+        if r.error.as_deref() == Some(ingest::MISSING_ERROR) {
+            if let Some(rd) = &r.rundefinition {
+                out.missing
+                    .entry(rd.clone())
+                    .or_default()
+                    .push(r.task.clone());
+            }
+        } else if r.status.is_none() {
+            out.unfinished += 1;
+        }
+    }
+    Ok(out)
+}
+
+/// The runs of definition `file` its results lack ([`DefinitionState::missing`]).
 pub fn missing_runs(
     execdir: &Path,
     manifest: &Manifest,
     file: &str,
     index: &ManifestIndex,
 ) -> anyhow::Result<BTreeMap<String, Vec<String>>> {
-    let comp = identity(manifest)?;
-    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let Some((_, got)) = ingest_definition(execdir, manifest, file, index, &comp) else {
-        return Ok(out);
-    };
-    for r in &got.records {
-        if r.error.as_deref() == Some(ingest::MISSING_ERROR)
-            && let Some(rd) = &r.rundefinition
-        {
-            out.entry(rd.clone()).or_default().push(r.task.clone());
-        }
-    }
-    Ok(out)
+    Ok(definition_state(execdir, manifest, file, index)?.missing)
 }
 
-/// How many runs of definition `file` BenchExec left unfinished in its
-/// result files: listed without any column (BenchExec was stopped, by an
-/// interrupt, a Slurm cancel or a lost node, before the run ended). Their
-/// definition is redone whole, into a new result set (see
-/// `workspace::rounds`); a run with a result, even `FAILED`, is not counted.
+/// How many runs of definition `file` BenchExec left unfinished
+/// ([`DefinitionState::unfinished`]).
 pub fn unfinished_runs(
     execdir: &Path,
     manifest: &Manifest,
     file: &str,
     index: &ManifestIndex,
 ) -> anyhow::Result<usize> {
-    let comp = identity(manifest)?;
-    let Some((_, got)) = ingest_definition(execdir, manifest, file, index, &comp) else {
-        return Ok(0);
-    };
-    Ok(got
-        .records
-        .iter()
-        .filter(|r| r.error.as_deref() != Some(ingest::MISSING_ERROR) && r.status.is_none())
-        .count())
+    Ok(definition_state(execdir, manifest, file, index)?.unfinished)
 }
 
 /// The competition used for runs the manifest does not know: the manifest's

@@ -49,7 +49,9 @@ mod step;
 mod validation;
 mod vcloud;
 
-pub use accounting::{account_runs, missing_runs, unfinished_runs};
+pub use accounting::{
+    DefinitionState, account_runs, definition_state, missing_runs, unfinished_runs,
+};
 pub use driver::{Cache, Decision, Outcome, Plan, RunReport, StageLine, State, Stop, drive};
 pub use generation::{Generation, generate, install_archives};
 pub use ingestion::{ingest_complete, ingest_results, results_dir};

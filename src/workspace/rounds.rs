@@ -8,7 +8,7 @@ use crate::formats::generation::RUNS_FILE;
 use crate::formats::runs_manifest::ManifestIndex;
 use crate::pipeline::{
     LocalBenchExec, Runner, SlurmBenchExec, VcloudBenchExec, account_runs, definition_run,
-    missing_runs,
+    definition_state, unfinished_runs,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +24,8 @@ pub struct Pending {
     pub expected: usize,
     /// Runs missing (no result yet) in the partial definitions and the whole ones.
     pub missing: usize,
+    /// Definitions with results holding unfinished runs: (definition, how many).
+    pub unfinished: Vec<(String, usize)>,
 }
 
 impl Pending {
@@ -51,7 +53,11 @@ pub fn pending(execdir: &Path) -> anyhow::Result<Pending> {
             p.missing += per_def.get(file.as_str()).copied().unwrap_or(0);
             p.whole.push(file.clone());
         } else {
-            let missing = missing_runs(execdir, &m, file, &index)?;
+            let state = definition_state(execdir, &m, file, &index)?;
+            if state.unfinished > 0 {
+                p.unfinished.push((file.clone(), state.unfinished));
+            }
+            let missing = state.missing;
             if !missing.is_empty() {
                 p.missing += missing.values().map(Vec::len).sum::<usize>();
                 p.partial.push((file.clone(), missing));
@@ -173,17 +179,34 @@ pub fn vcloud_client(backend: &Backend) -> Option<PathBuf> {
 pub fn set_aside_unfinished(execdir: &Path, only: Option<&[&str]>) -> anyhow::Result<Vec<String>> {
     let m = Manifest::read(execdir)?;
     let index = ManifestIndex::read(&execdir.join(RUNS_FILE))?;
-    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ").to_string();
-    let mut moved = Vec::new();
+    let mut unfinished = Vec::new();
     for (file, def) in &m.definitions {
         let dir = execdir.join(&def.results_dir);
         if only.is_some_and(|o| !o.contains(&file.as_str())) || result_files(&dir).is_empty() {
             continue;
         }
-        let n = crate::pipeline::unfinished_runs(execdir, &m, file, &index)?;
-        if n == 0 {
-            continue;
+        let n = unfinished_runs(execdir, &m, file, &index)?;
+        if n > 0 {
+            unfinished.push((file.clone(), n));
         }
+    }
+    move_aside(execdir, &m, &unfinished)
+}
+
+/// Moves the results directory of each `(definition, unfinished runs)` below
+/// `EXECDIR/superseded/<time>/`; one line per definition.
+fn move_aside(
+    execdir: &Path,
+    m: &Manifest,
+    unfinished: &[(String, usize)],
+) -> anyhow::Result<Vec<String>> {
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ").to_string();
+    let mut moved = Vec::new();
+    for (file, n) in unfinished {
+        let Some(def) = m.definitions.get(file) else {
+            continue;
+        };
+        let dir = execdir.join(&def.results_dir);
         let to = execdir
             .join("superseded")
             .join(&stamp)
@@ -205,8 +228,16 @@ pub fn set_aside_unfinished(execdir: &Path, only: Option<&[&str]>) -> anyhow::Re
 /// Runs what is missing in `execdir` on `backend` (`smtcomp` is this program,
 /// which the Slurm jobs call).
 pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow::Result<Round> {
-    let set_aside = set_aside_unfinished(execdir, None)?;
-    let before = pending(execdir)?;
+    // One reading of the results: what is missing, and what BenchExec left
+    // unfinished (set aside, then counted again as missing).
+    let mut before = pending(execdir)?;
+    let set_aside = if before.unfinished.is_empty() {
+        Vec::new()
+    } else {
+        let moved = move_aside(execdir, &Manifest::read(execdir)?, &before.unfinished)?;
+        before = pending(execdir)?;
+        moved
+    };
     if before.is_empty() {
         return Ok(Round::AlreadyComplete {
             runs: before.expected,
