@@ -240,9 +240,11 @@ pub fn write_replacing(
     let Some(tmp) = temporary_sibling(path) else {
         return write(std::fs::OpenOptions::new().write(true).open(path)?);
     };
-    let result = File::create(&tmp)
-        .and_then(write)
-        .and_then(|_| std::fs::rename(&tmp, path));
+    let result = File::create(&tmp).and_then(write).and_then(|_| {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        crate::util::fault::point("write", &name);
+        std::fs::rename(&tmp, path)
+    });
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }

@@ -183,6 +183,8 @@ impl JsonlWriter {
             .flush()
             .with_context(|| format!("{}: cannot write", self.path.display()))?;
         if let Some(tmp) = &self.tmp {
+            let name = self.path.file_name().unwrap_or_default().to_string_lossy();
+            crate::util::fault::point("write", &name);
             std::fs::rename(tmp, &self.path).with_context(|| {
                 format!(
                     "{}: cannot rename to {}",

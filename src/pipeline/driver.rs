@@ -269,6 +269,7 @@ pub fn drive(
             continue;
         }
         let start = Instant::now();
+        crate::util::fault::point("before", step.name());
         let result = plan
             .decide(step)
             .and_then(|d| take(plan, step, d, stages.as_mut()));
@@ -283,6 +284,7 @@ pub fn drive(
             }
             Ok(Taken::Cached(Cached::Ran { summary, secs })) => {
                 push(&mut report, step, State::Done, summary, secs);
+                crate::util::fault::point("after", step.name());
                 if until == Some(step) {
                     stop_until(&mut report, i, &mut push);
                     return report;
@@ -311,6 +313,7 @@ pub fn drive(
         };
         let secs = if state == State::Done { secs } else { 0.0 };
         push(&mut report, step, state, detail, secs);
+        crate::util::fault::point("after", step.name());
         if until == Some(step) {
             stop_until(&mut report, i, &mut push);
             return report;

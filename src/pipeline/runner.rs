@@ -135,11 +135,9 @@ impl Runner for LocalBenchExec {
                 .definitions
                 .get(*f)
                 .map_or(0, |d| d.rundefinitions.len());
-            definition_run(
-                f,
-                run_definition(execdir, manifest, f, &self.options),
-                expected,
-            )
+            let outcome = run_definition(execdir, manifest, f, &self.options);
+            crate::util::fault::point("runs", "after-definition");
+            definition_run(f, outcome, expected)
         })
     }
 }

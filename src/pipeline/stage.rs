@@ -64,6 +64,7 @@ impl Stages {
         // The error as the work gave it (the caller names the stage).
         let summary = work()?;
         let secs = start.elapsed().as_secs_f64();
+        crate::util::fault::point("stamp", name);
         std::fs::write(&stamp, format!("{fp}\n{}\n", summary.replace('\n', " ")))
             .with_context(|| format!("{}: cannot write", stamp.display()))?;
         Ok(Cached::Ran { summary, secs })

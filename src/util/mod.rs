@@ -6,6 +6,7 @@ pub mod bounded;
 pub mod colour;
 pub mod dirlock;
 pub mod escape;
+pub mod fault;
 pub mod fxhash;
 pub mod hugepages;
 pub mod interrupt;

@@ -21,7 +21,7 @@ const LIBRARY: &[&str] = &[
     "CVC4-1.8_test_regress_regress1_simplification_bug4.smt2",
 ];
 
-fn smtcomp(dir: &Path) -> Command {
+pub fn smtcomp(dir: &Path) -> Command {
     let mut c = Command::new(crate::support::smtcomp_bin());
     c.current_dir(dir)
         .env_remove("SMTCOMP_WORKSPACE")
@@ -29,7 +29,7 @@ fn smtcomp(dir: &Path) -> Command {
     c
 }
 
-fn output(c: &mut Command) -> (i32, String, String) {
+pub fn output(c: &mut Command) -> (i32, String, String) {
     let o = c.output().unwrap();
     (
         o.status.code().unwrap_or(-1),
@@ -39,7 +39,7 @@ fn output(c: &mut Command) -> (i32, String, String) {
 }
 
 /// PIDs of the processes whose command line mentions `needle`.
-fn processes_with(needle: &str) -> Vec<u32> {
+pub fn processes_with(needle: &str) -> Vec<u32> {
     let mut pids = Vec::new();
     for e in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
@@ -58,7 +58,7 @@ fn processes_with(needle: &str) -> Vec<u32> {
     pids
 }
 
-fn wait_for(what: &str, limit: Duration, mut ok: impl FnMut() -> bool) {
+pub fn wait_for(what: &str, limit: Duration, mut ok: impl FnMut() -> bool) {
     let start = Instant::now();
     while !ok() {
         assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
@@ -68,26 +68,33 @@ fn wait_for(what: &str, limit: Duration, mut ok: impl FnMut() -> bool) {
 
 /// A workspace under `base`: two QF_LIA benchmarks, two slow solvers (two teams).
 fn workspace(base: &Path) -> std::path::PathBuf {
+    let slow = "#!/bin/sh\nsleep 6\necho unknown\n";
+    workspace_with(base, &[("Slow", "Ann", slow), ("Slower", "Bob", slow)])
+}
+
+/// A workspace under `base` with two QF_LIA benchmarks and one solver per
+/// `(name, author, shell script)` (Single Query, QF_LIA), initialised by
+/// `smtcomp init` with the demo competition.
+pub fn workspace_with(base: &Path, solvers: &[(&str, &str, &str)]) -> std::path::PathBuf {
     let lib = base.join("library/non-incremental/QF_LIA");
     std::fs::create_dir_all(&lib).unwrap();
     for f in LIBRARY {
         std::fs::copy(root().join("corpus/single/QF_LIA").join(f), lib.join(f)).unwrap();
     }
-    let solver = base.join("slow-solver.sh");
-    std::fs::write(&solver, "#!/bin/sh\nsleep 6\necho unknown\n").unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&solver, std::fs::Permissions::from_mode(0o755)).unwrap();
     let mut sub: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root().join("demo/submissions/z3.json")).unwrap(),
     )
     .unwrap();
-    sub["command"] = serde_json::json!([solver.display().to_string()]);
     sub["participations"] = serde_json::json!([{ "tracks": ["SingleQuery"], "logics": "QF_LIA" }]);
     std::fs::create_dir_all(base.join("submissions")).unwrap();
-    // Two teams: a division needs two to be competitive (and run).
-    for (name, team) in [("Slow", "Ann"), ("Slower", "Bob")] {
-        sub["name"] = name.into();
-        sub["contributors"] = serde_json::json!([team]);
+    for (name, author, script) in solvers {
+        let solver = base.join(format!("{}.sh", name.to_lowercase()));
+        std::fs::write(&solver, script).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&solver, std::fs::Permissions::from_mode(0o755)).unwrap();
+        sub["command"] = serde_json::json!([solver.display().to_string()]);
+        sub["name"] = (*name).into();
+        sub["contributors"] = serde_json::json!([author]);
         let file = base.join(format!("submissions/{}.json", name.to_lowercase()));
         std::fs::write(file, sub.to_string()).unwrap();
     }

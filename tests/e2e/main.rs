@@ -9,7 +9,9 @@ mod support;
 mod benchexec_e2e;
 mod container_scripts;
 mod demo;
+
 mod interrupt;
+mod kill_anywhere;
 mod slurm;
 mod test_solver;
 mod uc_validation_benchexec;

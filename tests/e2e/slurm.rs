@@ -10,6 +10,7 @@
 //! Skipped (with a message) when Slurm cannot be started, unless
 //! `SMTCOMP_REQUIRE_SOLVERS=1`.
 
+use crate::support::benchexec::table_untimed;
 use crate::support::{require_tool, root};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -54,47 +55,9 @@ fn smtcomp(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// A value without what depends on timing: keys ending in `time`, `memory`,
-/// and `[key, value]` pairs whose key ends in `_time` (proof statistics).
-fn untimed(v: &Value) -> Value {
-    match v {
-        Value::Object(m) => Value::Object(
-            m.iter()
-                .filter(|(k, _)| !k.ends_with("time") && k.as_str() != "memory")
-                .map(|(k, x)| (k.clone(), untimed(x)))
-                .collect(),
-        ),
-        Value::Array(a) => Value::Array(
-            a.iter()
-                .filter(|x| {
-                    !matches!(x.as_array().map(Vec::as_slice),
-                        Some([Value::String(k), _]) if k.ends_with("_time"))
-                })
-                .map(untimed)
-                .collect(),
-        ),
-        other => other.clone(),
-    }
-}
-
 /// The validated run table, each record untimed, as sorted JSON lines.
 fn runs(out: &Path) -> Vec<String> {
-    let mut text = String::new();
-    use std::io::Read;
-    // Every gzip member: the table is written as several (header, record chunks).
-    flate2::read::MultiGzDecoder::new(
-        std::fs::File::open(out.join("runs-validated.jsonl.gz")).unwrap(),
-    )
-    .read_to_string(&mut text)
-    .unwrap();
-    let mut v: Vec<String> = text
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v.get("run_table").is_none()) // the header line
-        .map(|v| untimed(&v).to_string())
-        .collect();
-    v.sort();
-    v
+    table_untimed(&out.join("runs-validated.jsonl.gz"))
 }
 
 /// The rows of a score table (`scores/*.md`) with their section, without the

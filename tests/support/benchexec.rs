@@ -1,5 +1,6 @@
 //! BenchExec result files (`tests/e2e`).
 
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -78,4 +79,45 @@ pub fn normalize(base: &Path, rel: &str) -> PathBuf {
         }
     }
     out
+}
+
+/// A value without what depends on timing: keys ending in `time`, `memory`,
+/// and `[key, value]` pairs whose key ends in `_time` (proof statistics).
+pub fn untimed(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| !k.ends_with("time") && k.as_str() != "memory")
+                .map(|(k, x)| (k.clone(), untimed(x)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(
+            a.iter()
+                .filter(|x| {
+                    !matches!(x.as_array().map(Vec::as_slice),
+                        Some([Value::String(k), _]) if k.ends_with("_time"))
+                })
+                .map(untimed)
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// The records of a JSON Lines table (`runs-ingested.jsonl.gz`, every gzip
+/// member), untimed, without the header line, sorted.
+pub fn table_untimed(path: &Path) -> Vec<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut v: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v.get("run_table").is_none())
+        .map(|v| untimed(&v).to_string())
+        .collect();
+    v.sort();
+    v
 }
