@@ -65,7 +65,8 @@ pub use scoring::{proof_summary, score_tracks, winners};
 pub use selection::{seed, select_track};
 pub use site::site;
 pub use slurm::{
-    SlurmBenchExec, SlurmCommands, TaskState, parse_job_id, parse_scontrol, parse_status,
+    JOB_NAME as SLURM_JOB_NAME, SlurmBenchExec, SlurmCommands, TaskState,
+    live_jobs as slurm_live_jobs, parse_job_id, parse_scontrol, parse_status,
 };
 pub use stage::{Cached, Stages, fingerprint};
 pub use step::{StageError, StageResult, Step};

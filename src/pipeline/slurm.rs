@@ -206,6 +206,49 @@ fn executable(p: &Path) -> bool {
     }
 }
 
+/// The job name of our arrays (`sbatch --job-name`).
+pub const JOB_NAME: &str = "smtcomp-benchexec";
+
+/// The Slurm job arrays of ours (by [`JOB_NAME`]) still queued or running
+/// with `execdir` as their working directory: their ids, sorted. `None` when
+/// Slurm is not installed here or does not answer (nothing is known then).
+pub fn live_jobs(commands: &SlurmCommands, execdir: &Path) -> Option<Vec<u64>> {
+    if !executable(&commands.squeue) {
+        return None;
+    }
+    // Bounded: `status` asks it, and a controller that is down makes
+    // squeue retry for its MessageTimeout.
+    let out = slurm_within(
+        &commands.squeue,
+        &[
+            "-h".into(),
+            "-n".into(),
+            JOB_NAME.into(),
+            "-o".into(),
+            "%F %Z".into(),
+        ],
+        Duration::from_secs(15),
+    )
+    .ok()?;
+    Some(jobs_in(&out, execdir))
+}
+
+/// The job ids of `squeue -o "%F %Z"` lines whose directory is `execdir`.
+fn jobs_in(squeue: &str, execdir: &Path) -> Vec<u64> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let want = canonical(execdir);
+    let mut ids: Vec<u64> = squeue
+        .lines()
+        .filter_map(|l| {
+            let (id, dir) = l.trim().split_once(' ')?;
+            (canonical(Path::new(dir.trim())) == want).then(|| id.parse().ok())?
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
 /// How long a cancelled array is polled until its tasks have left the queue:
 /// Slurm's default `KillWait` (30 s between SIGTERM and SIGKILL) with room for
 /// the node to report back.
@@ -213,9 +256,14 @@ pub const CANCEL_GRACE: Duration = Duration::from_secs(120);
 
 /// Runs a Slurm command, its output captured, one minute at most.
 fn slurm(cmd: &Path, args: &[String]) -> Result<String, String> {
+    slurm_within(cmd, args, Duration::from_secs(60))
+}
+
+/// [`slurm`] bounded by `limit`.
+fn slurm_within(cmd: &Path, args: &[String], limit: Duration) -> Result<String, String> {
     let mut argv = vec![cmd.to_string_lossy().into_owned()];
     argv.extend(args.iter().cloned());
-    let f = process::run(Supervised::new(argv.clone(), Duration::from_secs(60)))?;
+    let f = process::run(Supervised::new(argv.clone(), limit))?;
     let out = String::from_utf8_lossy(&f.stdout).into_owned();
     if f.code() == Some(0) {
         Ok(out)
@@ -315,7 +363,7 @@ impl SlurmBenchExec {
         let mut v = vec![
             "--parsable".to_string(),
             array,
-            "--job-name=smtcomp-benchexec".to_string(),
+            format!("--job-name={JOB_NAME}"),
             format!("--output={}/job-%a.log", batch.display()),
             format!("--chdir={}", execdir.display()),
             "--ntasks=1".to_string(),
@@ -493,6 +541,20 @@ impl Runner for SlurmBenchExec {
         };
         if definitions.is_empty() {
             return Vec::new();
+        }
+        // An array of an earlier call still working here (its `smtcomp` was
+        // killed without cancelling it) would write results beside ours.
+        if let Some(jobs) = live_jobs(&self.commands, execdir)
+            && !jobs.is_empty()
+        {
+            let ids: Vec<String> = jobs.iter().map(u64::to_string).collect();
+            return fail_all(format!(
+                "Slurm job array {} still works in {} (started by an earlier run that was stopped without cancelling it): wait for it to end (`squeue -j {}`) or cancel it (`scancel {}`), then resume",
+                ids.join(", "),
+                execdir.display(),
+                ids.join(","),
+                ids.join(" ")
+            ));
         }
         let (batch, chunks) = match self.prepare(execdir, definitions) {
             Ok(x) => x,

@@ -30,8 +30,11 @@ pub struct GroupStatus {
     pub expected: u64,
     /// Runs with a result.
     pub done: u64,
-    /// Runs in a result file without a result (failed to start, or still running).
+    /// Runs in a result file without a result (failed to start, or stopped).
     pub failed: u64,
+    /// Runs in a result file without a result while the round runs (a lock
+    /// holder or a Slurm array of ours works in it): still running.
+    pub running: u64,
     /// Runs in no result file yet.
     pub missing: u64,
 }
@@ -61,6 +64,8 @@ pub struct RoundStatus {
     /// Totals.
     pub failed: u64,
     /// Totals.
+    pub running: u64,
+    /// Totals.
     pub missing: u64,
     /// Results of runs the manifest does not have.
     pub unexpected: u64,
@@ -72,6 +77,8 @@ pub struct RoundStatus {
     pub missing_runs: Vec<String>,
     /// The first runs without a result (`file: task`).
     pub failed_runs: Vec<String>,
+    /// The first runs without a result while the round runs (`file: task`).
+    pub running_runs: Vec<String>,
     /// Result files that could not be read completely (`file: why`):
     /// corrupt (CRC), truncated, junk after the end, half-written.
     pub unreadable: Vec<String>,
@@ -89,6 +96,16 @@ impl RoundStatus {
             && self.unreadable.is_empty()
     }
 
+    /// The round runs now (its owner holds the lock, or a Slurm array of
+    /// ours works in it): its runs without a result are running, not failed.
+    pub fn mark_running(&mut self) {
+        for g in &mut self.groups {
+            g.running += std::mem::take(&mut g.failed);
+        }
+        self.running += std::mem::take(&mut self.failed);
+        self.running_runs.append(&mut self.failed_runs);
+    }
+
     /// A round not generated yet.
     pub fn not_generated(round: &str, execdir: &Path) -> RoundStatus {
         RoundStatus {
@@ -99,12 +116,14 @@ impl RoundStatus {
             expected: 0,
             done: 0,
             failed: 0,
+            running: 0,
             missing: 0,
             unexpected: 0,
             duplicated: 0,
             groups: Vec::new(),
             missing_runs: Vec::new(),
             failed_runs: Vec::new(),
+            running_runs: Vec::new(),
             unreadable: Vec::new(),
             duplicated_runs: Vec::new(),
         }
@@ -169,6 +188,7 @@ pub fn round_status(
                     expected: g.expected,
                     done: g.present - g.failed,
                     failed: g.failed,
+                    running: 0,
                     missing: g.missing,
                 });
                 status.unexpected += g.unexpected;
@@ -199,6 +219,7 @@ pub fn round_status(
                     expected: n,
                     done: 0,
                     failed: 0,
+                    running: 0,
                     missing: n,
                 });
             }
@@ -279,9 +300,14 @@ pub fn render(rounds: &[RoundStatus], p: Palette) -> String {
             100.0 * r.done as f64 / r.expected as f64
         };
         let totals = format!(
-            "{} of {} runs done ({pct:.0} %), {} failed, {} missing{}",
+            "{} of {} runs done ({pct:.0} %), {}{} failed, {} missing{}",
             r.done,
             r.expected,
+            if r.running > 0 {
+                format!("{} running, ", r.running)
+            } else {
+                String::new()
+            },
             r.failed,
             r.missing,
             if r.unexpected > 0 {
@@ -315,14 +341,36 @@ pub fn render(rounds: &[RoundStatus], p: Palette) -> String {
             w(&|g| g.division.len(), 8),
             w(&|g| g.solver.len(), 6),
         );
+        // The running column only while runs run.
+        let running = |n: u64| {
+            if r.running > 0 {
+                format!("  {n:>7}")
+            } else {
+                String::new()
+            }
+        };
         out.push_str(&format!(
-            "  {:<wt$}  {:<wd$}  {:<ws$}  {:>8}  {:>6}  {:>6}  {:>7}\n",
-            "track", "division", "solver", "expected", "done", "failed", "missing"
+            "  {:<wt$}  {:<wd$}  {:<ws$}  {:>8}  {:>6}{}  {:>6}  {:>7}\n",
+            "track",
+            "division",
+            "solver",
+            "expected",
+            "done",
+            if r.running > 0 { "  running" } else { "" },
+            "failed",
+            "missing"
         ));
         for g in &r.groups {
             let row = format!(
-                "  {:<wt$}  {:<wd$}  {:<ws$}  {:>8}  {:>6}  {:>6}  {:>7}",
-                g.track, g.division, g.solver, g.expected, g.done, g.failed, g.missing
+                "  {:<wt$}  {:<wd$}  {:<ws$}  {:>8}  {:>6}{}  {:>6}  {:>7}",
+                g.track,
+                g.division,
+                g.solver,
+                g.expected,
+                g.done,
+                running(g.running),
+                g.failed,
+                g.missing
             );
             let row = if g.complete() {
                 p.green(&row)
@@ -344,6 +392,9 @@ pub fn render(rounds: &[RoundStatus], p: Palette) -> String {
         for m in r.failed_runs.iter().take(listed) {
             out.push_str(&format!("  failed: {m}\n"));
         }
+        for m in r.running_runs.iter().take(listed) {
+            out.push_str(&format!("  running: {m}\n"));
+        }
         for m in r.missing_runs.iter().take(listed) {
             out.push_str(&format!("  missing: {m}\n"));
         }
@@ -357,4 +408,48 @@ pub fn render(rounds: &[RoundStatus], p: Palette) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_without_a_result_are_running_while_the_round_runs() {
+        let mut r = RoundStatus::not_generated("runs", Path::new("/x/exec"));
+        r.generated = true;
+        r.definitions = 1;
+        r.groups.push(GroupStatus {
+            track: "SingleQuery".into(),
+            division: "QF_LIA".into(),
+            solver: "S".into(),
+            expected: 4,
+            done: 1,
+            failed: 2,
+            running: 0,
+            missing: 1,
+        });
+        (r.expected, r.done, r.failed, r.missing) = (4, 1, 2, 1);
+        r.failed_runs = vec!["f.xml.bz2: t1".into(), "f.xml.bz2: t2".into()];
+        let stopped = render(std::slice::from_ref(&r), Palette { on: false });
+        assert!(
+            stopped.contains("1 of 4 runs done (25 %), 2 failed, 1 missing"),
+            "{stopped}"
+        );
+        assert!(stopped.contains("  failed: f.xml.bz2: t1"), "{stopped}");
+        assert!(!stopped.contains("running"), "{stopped}");
+        r.mark_running();
+        assert_eq!(
+            (r.failed, r.running, r.groups[0].failed, r.groups[0].running),
+            (0, 2, 0, 2)
+        );
+        let running = render(std::slice::from_ref(&r), Palette { on: false });
+        assert!(
+            running.contains("1 of 4 runs done (25 %), 2 running, 0 failed, 1 missing"),
+            "{running}"
+        );
+        assert!(running.contains("done  running  failed"), "{running}");
+        assert!(running.contains("  running: f.xml.bz2: t2"), "{running}");
+        assert!(!r.complete());
+    }
 }

@@ -209,3 +209,64 @@ fn a_cancelled_array_is_reported_in_its_final_state_once_its_tasks_left_the_queu
         assert!(reason.starts_with(expected), "{reason}");
     }
 }
+
+#[test]
+fn an_array_still_working_in_the_execution_directory_stops_a_second_submission() {
+    let out = tempfile::tempdir().unwrap();
+    let exec = crate::support::replay::exec_dir(out.path());
+    let manifest = Manifest::read(&exec).unwrap();
+    let defs: Vec<&str> = manifest.definitions.keys().map(String::as_str).collect();
+    let fake = tempfile::tempdir().unwrap();
+    let d = fake.path().display();
+    // squeue lists array 77 of ours working in EXECDIR (and one elsewhere);
+    // sbatch records that it was called.
+    script(
+        &fake.path().join("squeue"),
+        &format!(
+            "echo '77 {}'\necho '78 /elsewhere'\n",
+            exec.join(".").display()
+        ),
+    );
+    script(
+        &fake.path().join("sbatch"),
+        &format!("touch {d}/submitted\necho 1\n"),
+    );
+    for c in ["scontrol", "scancel"] {
+        script(&fake.path().join(c), "exit 0\n");
+    }
+    let mut r = SlurmBenchExec::new(
+        PathBuf::from("/nonexistent/smtcomp"),
+        RunOptions {
+            benchexec: "benchexec".into(),
+            jobs: None,
+            container: false,
+            extra_path: Vec::new(),
+            start_time: None,
+            timeout: None,
+            replace: false,
+            read_only_dirs: Vec::new(),
+        },
+    );
+    r.commands = SlurmCommands {
+        sbatch: fake.path().join("sbatch"),
+        squeue: fake.path().join("squeue"),
+        scontrol: fake.path().join("scontrol"),
+        scancel: fake.path().join("scancel"),
+    };
+    assert_eq!(
+        smtcomp::pipeline::slurm_live_jobs(&r.commands, &exec),
+        Some(vec![77])
+    );
+    let runs = r.run(&exec, &manifest, &defs);
+    assert_eq!(runs.len(), defs.len());
+    for run in &runs {
+        let RunStatus::Failed { reason } = &run.status else {
+            panic!("{run:?}");
+        };
+        assert!(
+            reason.contains("Slurm job array 77 still works in") && reason.contains("`scancel 77`"),
+            "{reason}"
+        );
+    }
+    assert!(!fake.path().join("submitted").exists(), "nothing submitted");
+}
