@@ -29,9 +29,15 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// Nothing left to run.
+    /// Nothing left to run: no definition without results, none lacking
+    /// runs, none with unfinished runs.
     pub fn is_empty(&self) -> bool {
-        self.whole.is_empty() && self.partial.is_empty()
+        self.whole.is_empty() && self.partial.is_empty() && self.unfinished.is_empty()
+    }
+
+    /// Runs without a finished result: missing, or unfinished in a result file.
+    pub fn without_result(&self) -> usize {
+        self.missing + self.unfinished.iter().map(|(_, n)| n).sum::<usize>()
     }
 }
 
@@ -228,6 +234,21 @@ fn move_aside(
 /// Runs what is missing in `execdir` on `backend` (`smtcomp` is this program,
 /// which the Slurm jobs call).
 pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow::Result<Round> {
+    // A Slurm array of an earlier run still writing here (its `smtcomp` was
+    // killed without cancelling it): its unfinished definitions must not be
+    // set aside nor run beside it.
+    if let Some(jobs) = crate::pipeline::slurm_live_jobs(&Default::default(), execdir)
+        && !jobs.is_empty()
+    {
+        let ids: Vec<String> = jobs.iter().map(u64::to_string).collect();
+        anyhow::bail!(
+            "Slurm job array {} of an earlier run still works in {}: wait for it to end (`squeue -j {}`) or cancel it (`scancel {}`), then run again",
+            ids.join(", "),
+            execdir.display(),
+            ids.join(","),
+            ids.join(" ")
+        );
+    }
     // One reading of the results: what is missing, and what BenchExec left
     // unfinished (set aside, then counted again as missing).
     let mut before = pending(execdir)?;
@@ -304,6 +325,11 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
         })
     } else {
         problems.extend(set_aside);
+        for (file, n) in &after.unfinished {
+            problems.push(format!(
+                "{file}: {n} unfinished run(s) (BenchExec was stopped in it); the next `smtcomp run` sets its results aside and runs it again"
+            ));
+        }
         if problems.is_empty() {
             problems.push(format!(
                 "{} run(s) of {} definition(s) still missing",
@@ -312,7 +338,7 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
             ));
         }
         Ok(Round::Incomplete {
-            missing: after.missing,
+            missing: after.without_result(),
             runs: after.expected,
             problems,
         })

@@ -13,6 +13,7 @@ mod demo;
 mod interrupt;
 mod kill_anywhere;
 mod slurm;
+mod slurm_faults;
 mod test_solver;
 mod uc_validation_benchexec;
 mod vcloud_e2e;

@@ -17,7 +17,16 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-fn required() -> bool {
+/// One Slurm test at a time: the cluster is shared, and the fault test
+/// switches it to three nodes and back.
+pub static CLUSTER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds [`CLUSTER`] (a failed test does not poison it for the others).
+pub fn exclusive() -> std::sync::MutexGuard<'static, ()> {
+    CLUSTER.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+pub fn required() -> bool {
     std::env::var("SMTCOMP_REQUIRE_SOLVERS").is_ok_and(|v| v == "1")
 }
 
@@ -87,6 +96,7 @@ fn score_rows(file: &Path) -> BTreeSet<String> {
 
 #[test]
 fn the_demo_through_slurm_gives_the_answers_and_scores_of_the_local_run() {
+    let _cluster = exclusive();
     for tool in ["benchexec", "runexec", "z3", "yices-smt2", "cvc5", "cvc4"] {
         if require_tool(tool).is_none() {
             return;
@@ -281,6 +291,7 @@ const RUN_SLURM_JSON_KEYS: [&str; 7] = [
 
 #[test]
 fn run_slurm_json_names_every_definition_as_its_result_files_say() {
+    let _cluster = exclusive();
     for tool in ["benchexec", "runexec", "z3", "yices-smt2"] {
         if require_tool(tool).is_none() {
             return;

@@ -273,3 +273,45 @@ fn run_local_json_gives_every_definitions_status() {
     assert_eq!((&v["ran"], &v["skipped"]), (&0.into(), &2.into()));
     assert_eq!(status(&v, "z3_QF_LinearIntArith.xml")["status"], "skipped");
 }
+
+/// A definition whose result file lists its runs without any column
+/// (BenchExec stopped in it: an interrupt, `scancel`, a lost node) is not
+/// done: `pending` names it unfinished and counts its runs as without a
+/// result, so a round that ends like that is incomplete, never "all runs
+/// have results" (before: a round whose every definition was stopped that
+/// way was reported complete).
+#[test]
+fn a_definition_stopped_mid_way_is_pending_not_done() {
+    if require_tool("z3").is_none() || require_tool("bzip2").is_none() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let exec = exec_dir(out.path());
+    let done = smtcomp::workspace::pending(&exec).unwrap();
+    assert!(done.is_empty(), "{done:?}");
+    // Every run of every Single Query result file loses its columns.
+    let results = exec.join("results/single-query");
+    let mut stripped = 0;
+    for e in walkdir::WalkDir::new(&results) {
+        let p = e.unwrap().into_path();
+        if !p.to_string_lossy().ends_with(".xml.bz2") {
+            continue;
+        }
+        let st = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "bzcat '{0}' | sed '/<run /,/<\\/run>/{{/<column /d}}' | bzip2 > '{0}.new' && mv '{0}.new' '{0}'",
+                p.display()
+            ))
+            .status()
+            .unwrap();
+        assert!(st.success());
+        stripped += 1;
+    }
+    assert_eq!(stripped, 2);
+    let p = smtcomp::workspace::pending(&exec).unwrap();
+    assert!(p.whole.is_empty() && p.partial.is_empty(), "{p:?}");
+    assert_eq!(p.unfinished.len(), 2, "{p:?}");
+    assert!(!p.is_empty());
+    assert_eq!(p.without_result(), 4, "2 solvers x 2 benchmarks");
+}
