@@ -8,7 +8,10 @@ export PATH="$EXECDIR/bin:$PATH"
 # Runs the benchmark definitions on the SoSy-Lab VerifierCloud (all, or those named).
 # The tool-info modules resolve the solvers and helpers in the tool directory (.) and
 # name the files to upload: the unpacked archives (archives/) and bin/ (generate
-# --copy-binaries). A definition that already has results is skipped (never deleted).
+# --copy-binaries). A definition that already has results is skipped (never deleted):
+# `smtcomp status` tells whether they are complete; `smtcomp run` (backend vcloud) sets
+# unfinished result sets aside and runs them again, and writes the runs still missing of
+# the others to definitions/missing/, which `run-vcloud.sh --missing DEFINITION...` runs.
 # --no-container: the client passes no container option to the workers (their isolation
 # is the VerifierCloud's); it only makes the client load our tool-info modules in-process
 # instead of in a local container process, which can deadlock at exit (seen here).
@@ -60,6 +63,8 @@ DEFS=(
   definitions/z3_unsatcore_QF_Bitvec.xml results/unsat-core/z3_unsatcore_QF_Bitvec 645
   definitions/z3_unsatcore_QF_Equality.xml results/unsat-core/z3_unsatcore_QF_Equality 645
 )
+MISSING=0
+if [ "${1:-}" = --missing ]; then MISSING=1; shift; fi
 selected() {  # no arguments: every definition; else only those named
   [ "${#ONLY[@]}" -eq 0 ] && return 0
   local x; for x in "${ONLY[@]}"; do
@@ -71,19 +76,30 @@ status=0
 for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
   def=${DEFS[i]} out=${DEFS[i+1]}
   selected "$def" || continue
-  if compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
-    echo "== $def: results exist in $out/; kept, skipped"
+  file=$def
+  if [ "$MISSING" = 1 ]; then
+    file="definitions/missing/${def#definitions/}"
+    if [ ! -f "$file" ]; then
+      echo "== $def: no $file (smtcomp run writes the runs still missing there); skipped" >&2
+      status=1; continue
+    fi
+    echo "== $def: its missing runs ($file) -> $out/"
+  elif compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "== $def: results exist in $out/; kept, skipped (smtcomp status: are they complete?)"
     continue
+  else
+    echo "== $def -> $out/"
   fi
   mkdir -p -- "$out"
-  echo "== $def -> $out/"
+  before=$(compgen -G "$out/*.results.*.xml.bz2" | wc -l || true)
   rc=0
-  "$VCLOUD" "$def" --tool-directory . --no-container \
+  "$VCLOUD" "$file" --tool-directory . --no-container \
     --cgroupAccess --no-ivy-cache --vcloudClientHeap "${VCLOUD_CLIENT_HEAP:-500}" \
     --vcloudPriority "${VCLOUD_PRIORITY:-URGENT}" \
     --results-per-rundefinition --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}" || rc=$?
-  if [ "$rc" -ne 0 ] || ! compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
-    echo "   FAILED (exit $rc)" >&2; status=1
+  after=$(compgen -G "$out/*.results.*.xml.bz2" | wc -l || true)
+  if [ "$rc" -ne 0 ] || [ "$after" -le "$before" ]; then
+    echo "   FAILED (exit $rc, $((after - before)) new result file(s))" >&2; status=1
   fi
 done
 exit "$status"

@@ -34,7 +34,8 @@ pub use binaries::binary_problems;
 pub use definition::{NO_RESULT_FILES, result_files_pattern};
 pub use names::sanitize;
 pub use runner::{
-    CallOutcome, MISSING_DIR, RunOptions, result_files, run_definition, run_subset, select,
+    CallOutcome, MISSING_DIR, RunOptions, fresh_start_time, result_files, run_definition,
+    run_subset, select, write_subset,
 };
 pub use scripts::call_timeout;
 

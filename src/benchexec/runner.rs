@@ -140,6 +140,27 @@ pub fn run_subset(
     runs: &std::collections::BTreeMap<String, Vec<String>>,
     opts: &RunOptions,
 ) -> Result<CallOutcome, String> {
+    let rel = write_subset(execdir, m, file, runs)?;
+    let mut sub = m.clone();
+    if let Some(d) = sub.definitions.get_mut(file) {
+        for (name, rd) in d.rundefinitions.iter_mut() {
+            rd.tasks = runs.get(name).map_or(0, Vec::len);
+        }
+        d.rundefinitions.retain(|_, rd| rd.tasks > 0);
+    }
+    run_file(execdir, &sub, file, &rel, opts)
+}
+
+/// Writes the definition of `runs` (rundefinition -> tasks) of definition
+/// `file` to `EXECDIR/definitions/missing/<file>` (what `run-local
+/// --only-missing` and `run-vcloud.sh --missing` run); returns its path
+/// relative to `execdir`.
+pub fn write_subset(
+    execdir: &Path,
+    m: &Manifest,
+    file: &str,
+    runs: &std::collections::BTreeMap<String, Vec<String>>,
+) -> Result<String, String> {
     let def = m
         .definitions
         .get(file)
@@ -152,14 +173,23 @@ pub fn run_subset(
     }
     std::fs::write(&path, super::definition::render_subset(def, runs))
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-    let mut sub = m.clone();
-    if let Some(d) = sub.definitions.get_mut(file) {
-        for (name, rd) in d.rundefinitions.iter_mut() {
-            rd.tasks = runs.get(name).map_or(0, Vec::len);
-        }
-        d.rundefinitions.retain(|_, rd| rd.tasks > 0);
-    }
-    run_file(execdir, &sub, file, &rel, opts)
+    Ok(rel)
+}
+
+/// The `--startTime` of a call writing into `out`: the fixed one, unless a
+/// result file there already carries it (an earlier attempt: the same names
+/// would collide), then none (BenchExec's own clock, so every attempt gets
+/// its own file names).
+pub fn fresh_start_time(out: &Path, fixed: Option<&str>) -> Option<String> {
+    let t = fixed?;
+    let stamp = t.replace(' ', "_").replace(':', "-");
+    let taken = std::fs::read_dir(out)
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .any(|e| e.file_name().to_string_lossy().contains(&stamp))
+        })
+        .unwrap_or(false);
+    (!taken).then(|| t.to_string())
 }
 
 fn run_file(
@@ -226,8 +256,8 @@ fn run_file(
     if let Some(n) = opts.jobs {
         argv.extend(["-N".to_string(), n.to_string()]);
     }
-    if let Some(t) = &opts.start_time {
-        argv.extend(["--startTime".to_string(), t.clone()]);
+    if let Some(t) = fresh_start_time(&out, opts.start_time.as_deref()) {
+        argv.extend(["--startTime".to_string(), t]);
     }
     let mut pythonpath = vec![execdir.to_path_buf()];
     pythonpath.extend(std::env::split_paths(
@@ -285,4 +315,31 @@ pub fn select<'a>(m: &'a Manifest, track: Option<Track>, division: Option<&str>)
         })
         .map(|(k, _)| k.as_str())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_start_time_is_dropped_when_an_earlier_attempt_used_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let fixed = Some("2025-07-01 12:00:00");
+        assert_eq!(fresh_start_time(dir.path(), None), None);
+        assert_eq!(
+            fresh_start_time(dir.path(), fixed).as_deref(),
+            Some("2025-07-01 12:00:00")
+        );
+        std::fs::write(
+            dir.path()
+                .join("z3_QF_LIA.2025-07-01_12-00-00.results.z3,0,SingleQuery.xml.bz2"),
+            "",
+        )
+        .unwrap();
+        assert_eq!(fresh_start_time(dir.path(), fixed), None);
+        assert_eq!(
+            fresh_start_time(dir.path(), Some("2025-07-01 13:00:00")).as_deref(),
+            Some("2025-07-01 13:00:00")
+        );
+    }
 }

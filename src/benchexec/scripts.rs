@@ -114,14 +114,20 @@ exit "$status"
     s
 }
 
-/// `run-vcloud.sh [DEFINITION...]`: every definition on the VerifierCloud.
+/// `run-vcloud.sh [--missing] [DEFINITION...]`: every definition on the
+/// VerifierCloud; `--missing`: only the runs still missing of definitions
+/// that have results (`definitions/missing/<definition>`, written by
+/// `smtcomp run`), next to those results.
 pub fn run_vcloud(m: &Manifest) -> String {
     let mut s = String::from(HEADER);
     s.push_str(
         "# Runs the benchmark definitions on the SoSy-Lab VerifierCloud (all, or those named).\n\
          # The tool-info modules resolve the solvers and helpers in the tool directory (.) and\n\
          # name the files to upload: the unpacked archives (archives/) and bin/ (generate\n\
-         # --copy-binaries). A definition that already has results is skipped (never deleted).\n\
+         # --copy-binaries). A definition that already has results is skipped (never deleted):\n\
+         # `smtcomp status` tells whether they are complete; `smtcomp run` (backend vcloud) sets\n\
+         # unfinished result sets aside and runs them again, and writes the runs still missing of\n\
+         # the others to definitions/missing/, which `run-vcloud.sh --missing DEFINITION...` runs.\n\
          # --no-container: the client passes no container option to the workers (their isolation\n\
          # is the VerifierCloud's); it only makes the client load our tool-info modules in-process\n\
          # instead of in a local container process, which can deadlock at exit (seen here).\n\
@@ -141,25 +147,41 @@ if [ -n "$IMAGE" ]; then EXTRA+=(--vcloudContainerImage "$IMAGE"); fi
 "#,
     );
     s.push_str(&definitions_table(m));
+    s.push_str(
+        r#"MISSING=0
+if [ "${1:-}" = --missing ]; then MISSING=1; shift; fi
+"#,
+    );
     s.push_str(SELECT);
     s.push_str(
         r#"status=0
 for ((i = 0; i < ${#DEFS[@]}; i += 3)); do
   def=${DEFS[i]} out=${DEFS[i+1]}
   selected "$def" || continue
-  if compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
-    echo "== $def: results exist in $out/; kept, skipped"
+  file=$def
+  if [ "$MISSING" = 1 ]; then
+    file="definitions/missing/${def#definitions/}"
+    if [ ! -f "$file" ]; then
+      echo "== $def: no $file (smtcomp run writes the runs still missing there); skipped" >&2
+      status=1; continue
+    fi
+    echo "== $def: its missing runs ($file) -> $out/"
+  elif compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
+    echo "== $def: results exist in $out/; kept, skipped (smtcomp status: are they complete?)"
     continue
+  else
+    echo "== $def -> $out/"
   fi
   mkdir -p -- "$out"
-  echo "== $def -> $out/"
+  before=$(compgen -G "$out/*.results.*.xml.bz2" | wc -l || true)
   rc=0
-  "$VCLOUD" "$def" --tool-directory . --no-container \
+  "$VCLOUD" "$file" --tool-directory . --no-container \
     --cgroupAccess --no-ivy-cache --vcloudClientHeap "${VCLOUD_CLIENT_HEAP:-500}" \
     --vcloudPriority "${VCLOUD_PRIORITY:-URGENT}" \
     --results-per-rundefinition --maxLogfileSize -1 -o "$out/" "${EXTRA[@]}" || rc=$?
-  if [ "$rc" -ne 0 ] || ! compgen -G "$out/*.results.*.xml.bz2" >/dev/null; then
-    echo "   FAILED (exit $rc)" >&2; status=1
+  after=$(compgen -G "$out/*.results.*.xml.bz2" | wc -l || true)
+  if [ "$rc" -ne 0 ] || [ "$after" -le "$before" ]; then
+    echo "   FAILED (exit $rc, $((after - before)) new result file(s))" >&2; status=1
   fi
 done
 exit "$status"

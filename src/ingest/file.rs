@@ -485,6 +485,15 @@ pub fn ingest_xml(
         meta.push(m);
     }
     if let Some(rd) = &reader {
+        let (orphans, first) = rd.orphans(rundef.as_deref(), &names);
+        if orphans > 0 {
+            summary.warnings.push(format!(
+                "{orphans} log(s) in {} belong to no run of this file (a run lost from the result file, or logs of another attempt): {}{}",
+                rd.location().zip.file_name().unwrap_or_default().to_string_lossy(),
+                first.join(", "),
+                if orphans > first.len() { ", ..." } else { "" }
+            ));
+        }
         if let Some(e) = rd.archive_error() {
             summary.unreadable.push(e.to_string());
         } else if !rd.location().zip.exists() && !rd.location().dir.is_dir() && !runs.is_empty() {

@@ -169,6 +169,50 @@ impl LogReader {
         };
     }
 
+    /// The logs of the archive (or directory) that belong to no run of the
+    /// result file: named `<rundefinition>.<...>.log` (any `.log` without a
+    /// rundefinition) and not among `expected` (the file's runs' log names).
+    /// A log without its run means the result file lost the run, or the
+    /// logs are of another attempt. Returns how many and the first five
+    /// names; nothing when the archive was never opened or is unreadable.
+    pub fn orphans(
+        &self,
+        rundefinition: Option<&str>,
+        expected: &[String],
+    ) -> (usize, Vec<String>) {
+        let known: std::collections::HashSet<&str> = expected.iter().map(String::as_str).collect();
+        let prefix = rundefinition.map(|r| format!("{r}.")).unwrap_or_default();
+        let mut found = 0;
+        let mut first = Vec::new();
+        let mut see = |name: &str| {
+            if name.starts_with(&prefix) && name.ends_with(".log") && !known.contains(name) {
+                found += 1;
+                if first.len() < 5 {
+                    first.push(name.to_string());
+                }
+            }
+        };
+        match &self.store {
+            Store::Zip(z) => {
+                for n in z.file_names().flatten() {
+                    if let Some(rest) = n.strip_prefix(&self.loc.member_dir)
+                        && !rest.contains('/')
+                    {
+                        see(rest);
+                    }
+                }
+            }
+            Store::Dir(d) => {
+                for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
+                    see(&e.file_name().to_string_lossy());
+                }
+            }
+            Store::NotOpened | Store::None(_) => {}
+        }
+        first.sort();
+        (found, first)
+    }
+
     /// The archive (or directory) name and member name of a log, as recorded.
     pub fn member(&self, file_name: &str) -> String {
         format!("{}{file_name}", self.loc.member_dir)

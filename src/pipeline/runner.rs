@@ -159,8 +159,8 @@ pub fn definition_run(
         },
         Ok(o) => RunStatus::Failed {
             reason: format!(
-                "BenchExec exit code {:?}{} (see {}){}{}",
-                o.exit_code,
+                "BenchExec {}{} (see {}){}{}",
+                crate::util::process::exit_text(o.exit_code),
                 if o.exit_code == Some(0) {
                     format!(" but {} of {result_files} result file(s)", o.results.len())
                 } else {
@@ -225,13 +225,8 @@ fn is_executable(p: &Path) -> bool {
 /// of the `visible` directories)
 /// ([`crate::benchexec::visibility::hidden_path_hint`]).
 pub fn container_hint(log: &Path, visible: &[PathBuf]) -> Option<String> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut f = std::fs::File::open(log).ok()?;
-    let len = f.metadata().ok()?.len();
-    f.seek(SeekFrom::Start(len.saturating_sub(1 << 20))).ok()?;
-    let mut bytes = Vec::new();
-    f.take(1 << 20).read_to_end(&mut bytes).ok()?;
-    crate::benchexec::visibility::hidden_path_hint(&String::from_utf8_lossy(&bytes), visible)
+    let text = crate::util::bounded::read_tail(log, 1 << 20)?;
+    crate::benchexec::visibility::hidden_path_hint(&text, visible)
 }
 
 /// BenchExec's reason for failing, from its log: the last `ERROR`/`CRITICAL`

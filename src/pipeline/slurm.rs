@@ -173,15 +173,7 @@ fn last_line(text: &str) -> Option<String> {
 
 /// Reads at most the last 1 MB of a log (a job's log is untrusted output).
 fn read_tail(p: &Path) -> String {
-    use std::io::{Read, Seek, SeekFrom};
-    let Ok(mut f) = std::fs::File::open(p) else {
-        return String::new();
-    };
-    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
-    let _ = f.seek(SeekFrom::Start(len.saturating_sub(1 << 20)));
-    let mut buf = Vec::new();
-    let _ = f.take(1 << 20).read_to_end(&mut buf);
-    String::from_utf8_lossy(&buf).into_owned()
+    crate::util::bounded::read_tail(p, 1 << 20).unwrap_or_default()
 }
 
 fn result_files(dir: &Path) -> usize {
@@ -275,7 +267,7 @@ fn slurm_within(cmd: &Path, args: &[String], limit: Duration) -> Result<String, 
             if f.timed_out {
                 "timed out".to_string()
             } else {
-                format!("exit {:?}", f.code())
+                process::exit_text(f.code())
             },
             last_line(&err)
                 .or_else(|| last_line(&out))
@@ -419,7 +411,13 @@ impl SlurmBenchExec {
     /// tasks have left Slurm's queue (`COMPLETING` while their processes are
     /// killed), at most [`CANCEL_GRACE`], so that `scontrol` then reports
     /// their final state and the status files hold everything the tasks wrote.
-    fn wait(&self, job: u64, deadline: Instant) -> (BTreeMap<usize, (String, String)>, bool) {
+    fn wait(
+        &self,
+        job: u64,
+        deadline: Instant,
+        beat: &crate::util::parallel::Heartbeat,
+        tasks: usize,
+    ) -> (BTreeMap<usize, (String, String)>, bool) {
         let mut seen = BTreeMap::new();
         let mut errors = 0;
         let mut cancelled: Option<Instant> = None;
@@ -450,6 +448,7 @@ impl SlurmBenchExec {
                     if left == 0 {
                         return (seen, cancelled.is_some());
                     }
+                    beat.set(tasks.saturating_sub(left));
                 }
                 // squeue forgets a finished job after MinJobAge: "Invalid job id".
                 Err(e) if e.contains("Invalid job id") => return (seen, cancelled.is_some()),
@@ -595,7 +594,12 @@ impl Runner for SlurmBenchExec {
             },
         );
         let deadline = Instant::now() + self.timeout_for(manifest, definitions);
-        let (seen, timed_out) = self.wait(job, deadline);
+        let beat = crate::util::parallel::Heartbeat::on_stderr(
+            &format!("Slurm job array {job}: tasks"),
+            chunks.len(),
+        );
+        let (seen, timed_out) = self.wait(job, deadline, &beat, chunks.len());
+        drop(beat);
         let states = slurm(
             &self.commands.scontrol,
             &["-o".into(), "show".into(), "job".into(), job.to_string()],

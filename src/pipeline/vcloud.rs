@@ -35,7 +35,41 @@ impl VcloudBenchExec {
         }
     }
 
+    /// The runs still missing of definition `file`, which has results:
+    /// `runs` (rundefinition -> tasks) written to
+    /// `definitions/missing/<file>` and run by `run-vcloud.sh --missing`
+    /// into the definition's results directory, next to its results.
+    pub fn run_missing(
+        &self,
+        execdir: &Path,
+        manifest: &Manifest,
+        file: &str,
+        runs: &std::collections::BTreeMap<String, Vec<String>>,
+    ) -> DefinitionRun {
+        if let Err(reason) = crate::benchexec::write_subset(execdir, manifest, file, runs) {
+            return DefinitionRun {
+                definition: file.to_string(),
+                status: RunStatus::Failed { reason },
+                log: None,
+            };
+        }
+        let expected = runs.values().filter(|t| !t.is_empty()).count();
+        self.call(execdir, manifest, file, Some(expected))
+    }
+
     fn run_one(&self, execdir: &Path, manifest: &Manifest, file: &str) -> DefinitionRun {
+        self.call(execdir, manifest, file, None)
+    }
+
+    /// One `run-vcloud.sh` call on `file`: whole (`missing: None`), or its
+    /// missing runs, `Some(new result files expected)`.
+    fn call(
+        &self,
+        execdir: &Path,
+        manifest: &Manifest,
+        file: &str,
+        missing: Option<usize>,
+    ) -> DefinitionRun {
         let failed = |reason: String, log: Option<PathBuf>| DefinitionRun {
             definition: file.to_string(),
             status: RunStatus::Failed { reason },
@@ -49,6 +83,7 @@ impl VcloudBenchExec {
             return failed(format!("{}: cannot create: {e}", out.display()), None);
         }
         let log = out.join(CLIENT_LOG);
+        let before = result_files(&out).len();
         let sink = match std::fs::File::create(&log) {
             Ok(f) => f,
             Err(e) => return failed(format!("{}: cannot create: {e}", log.display()), None),
@@ -57,13 +92,12 @@ impl VcloudBenchExec {
             Ok(f) => Sink::File(f),
             Err(e) => return failed(format!("{}: {e}", log.display()), None),
         };
-        let mut p = Supervised::new(
-            vec![
-                execdir.join("run-vcloud.sh").display().to_string(),
-                def.path.clone(),
-            ],
-            self.timeout,
-        );
+        let mut argv = vec![execdir.join("run-vcloud.sh").display().to_string()];
+        if missing.is_some() {
+            argv.push("--missing".into());
+        }
+        argv.push(def.path.clone());
+        let mut p = Supervised::new(argv, self.timeout);
         p.cwd = Some(execdir.to_path_buf());
         p.env.push((
             "VCLOUD_BENCHMARK".into(),
@@ -73,8 +107,8 @@ impl VcloudBenchExec {
         p.stderr = stderr;
         p.inherit_locks = true;
         let finished = crate::util::process::run(p);
-        let expected = def.rundefinitions.len();
-        let got = result_files(&out).len();
+        let expected = missing.unwrap_or(def.rundefinitions.len());
+        let got = result_files(&out).len().saturating_sub(before);
         let status = match finished {
             Err(e) => RunStatus::Failed {
                 reason: format!("cannot start run-vcloud.sh: {e}"),
@@ -89,8 +123,8 @@ impl VcloudBenchExec {
             Ok(f) if f.code() == Some(0) && got == expected => RunStatus::Ran,
             Ok(f) => RunStatus::Failed {
                 reason: format!(
-                    "the VerifierCloud client exit code {:?}, {got} of {expected} result file(s) (see {}){}",
-                    f.code(),
+                    "the VerifierCloud client {}, {got} of {expected} result file(s) (see {}){}",
+                    crate::util::process::exit_text(f.code()),
                     log.display(),
                     last_words(&log)
                         .map(|l| format!("; it said: {l}"))
@@ -110,13 +144,7 @@ impl VcloudBenchExec {
 /// `CRITICAL` line, else its last line that is not our script's own
 /// `== ...`/`FAILED` line.
 fn last_words(log: &Path) -> Option<String> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut f = std::fs::File::open(log).ok()?;
-    let len = f.metadata().ok()?.len();
-    f.seek(SeekFrom::Start(len.saturating_sub(64 << 10))).ok()?;
-    let mut bytes = Vec::new();
-    f.read_to_end(&mut bytes).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = crate::util::bounded::read_tail(log, 64 << 10)?;
     reason_of(
         text.lines()
             .filter(|l| !l.trim_start().starts_with("==") && !l.trim_start().starts_with("FAILED")),

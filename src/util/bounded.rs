@@ -19,6 +19,18 @@ pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// The last `max` bytes of `path` (a log a program wrote: untrusted, maybe
+/// huge), as text (invalid UTF-8 replaced); `None` when it cannot be read.
+pub fn read_tail(path: &Path, max: u64) -> Option<String> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.metadata().ok()?.len();
+    f.seek(SeekFrom::Start(len.saturating_sub(max))).ok()?;
+    let mut bytes = Vec::new();
+    f.take(max).read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// [`read_capped`] as UTF-8 text.
 pub fn read_text_capped(path: &Path, cap: u64) -> std::io::Result<String> {
     String::from_utf8(read_capped(path, cap)?).map_err(|e| {

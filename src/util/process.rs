@@ -108,6 +108,14 @@ pub struct Finished {
     pub elapsed: Duration,
 }
 
+/// `exit code N`, or `no exit code (killed)`: never Rust's `Some(N)`.
+pub fn exit_text(code: Option<i32>) -> String {
+    match code {
+        Some(c) => format!("exit code {c}"),
+        None => "no exit code (killed)".into(),
+    }
+}
+
 impl Finished {
     /// Exit code, `None` when killed (by a signal or the deadline).
     pub fn code(&self) -> Option<i32> {

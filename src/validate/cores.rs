@@ -362,7 +362,10 @@ pub fn run_local(
                     _ if f.timed_out => RunAnswer::Timeout,
                     Some(_) => RunAnswer::Unknown,
                     None => {
-                        r.error = Some(format!("no answer (exit code {:?})", f.code()));
+                        r.error = Some(format!(
+                            "no answer ({})",
+                            crate::util::process::exit_text(f.code())
+                        ));
                         RunAnswer::Error
                     }
                 };

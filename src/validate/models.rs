@@ -166,9 +166,9 @@ pub fn builtin_check(
                 .unwrap_or("")
                 .to_string();
             let r = format!(
-                "{who} gave no verdict ({}; exit code {:?}; stderr `{}`)",
+                "{who} gave no verdict ({}; {}; stderr `{}`)",
                 other.map_or("no answer".to_string(), |a| format!("answered {a}")),
-                f.code(),
+                crate::util::process::exit_text(f.code()),
                 model_text::shown(last.as_bytes())
             );
             // A crash may be the environment's fault: not cached.

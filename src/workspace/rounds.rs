@@ -133,8 +133,17 @@ pub fn run_options(b: &Backend) -> anyhow::Result<RunOptions> {
 /// `scripts/install-deps` fetches (`$SMTCOMP_TOOLS`, default
 /// `~/.local/share/smtcomp-tools`).
 pub fn vcloud_command(execdir: &Path, backend: &Backend) -> String {
+    vcloud_command_with(execdir, backend, &[])
+}
+
+/// [`vcloud_command`] with further arguments of `run-vcloud.sh` (escaped).
+fn vcloud_command_with(execdir: &Path, backend: &Backend, args: &[&str]) -> String {
     use crate::util::escape::shell;
-    let script = shell(&execdir.join("run-vcloud.sh").display().to_string());
+    let mut script = shell(&execdir.join("run-vcloud.sh").display().to_string());
+    for a in args {
+        script.push(' ');
+        script.push_str(&shell(a));
+    }
     if let Some(client) = &backend.vcloud_benchmark {
         return format!(
             "VCLOUD_BENCHMARK={} {script}",
@@ -273,19 +282,36 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
         BackendKind::Vcloud => {
             // Without a client configured, the organizer runs the script where the cloud is reachable.
             let Some(client) = vcloud_client(backend) else {
+                // The definitions without results whole; the runs still
+                // missing of the others from definitions/missing/.
+                let mut commands = Vec::new();
+                if !before.whole.is_empty() {
+                    commands.push(vcloud_command(execdir, backend));
+                }
+                if !before.partial.is_empty() {
+                    let mut args = vec!["--missing"];
+                    for (file, runs) in &before.partial {
+                        crate::benchexec::write_subset(execdir, &m, file, runs)
+                            .map_err(anyhow::Error::msg)?;
+                        args.push(file.as_str());
+                    }
+                    commands.push(vcloud_command_with(execdir, backend, &args));
+                }
                 return Ok(Round::Waiting {
                     definitions: defs,
                     missing: before.missing,
-                    command: vcloud_command(execdir, backend),
+                    command: commands.join("; "),
                 });
             };
             let runner = VcloudBenchExec::new(client);
             runner.check()?;
             let whole: Vec<&str> = before.whole.iter().map(String::as_str).collect();
-            let runs = runner.run(execdir, &m, &whole);
+            let mut runs = runner.run(execdir, &m, &whole);
+            // A definition with results: its runs still missing, next to them.
+            for (file, missing) in &before.partial {
+                runs.push(runner.run_missing(execdir, &m, file, missing));
+            }
             problems.extend(account_runs(execdir, &m, &runs, Some(&index))?);
-            // `run-vcloud.sh` keeps a definition that has results.
-            problems.extend(partial_problems(execdir, &before));
         }
         BackendKind::Local => {
             let runner = LocalBenchExec { options, calls: 1 };

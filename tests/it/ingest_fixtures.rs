@@ -316,3 +316,76 @@ fn cli_exit_codes_and_summary() {
         .assert()
         .code(1);
 }
+
+/// A log without its run (the result file lost the run, or the logs are of
+/// another attempt) is reported as a warning of the file, naming the log;
+/// the other runs are read as before.
+#[test]
+fn a_log_that_belongs_to_no_run_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = data("real/fx_SingleQuery");
+    for e in std::fs::read_dir(&src).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
+    }
+    let read = || {
+        ingest(
+            &[dir.path().to_path_buf()],
+            &IngestOptions {
+                competition: &Competition::builtin(2025).unwrap(),
+                manifest: None,
+                progress: false,
+            },
+        )
+    };
+    let complete = read();
+    let n = complete.records.len();
+    assert!(
+        complete.summary.files[0]
+            .warnings
+            .iter()
+            .all(|w| !w.contains("belong to no run")),
+        "{:?}",
+        complete.summary.files[0].warnings
+    );
+    // The first <run> of the result file removed; its log stays in the ZIP.
+    let xml = dir
+        .path()
+        .join("fx_SingleQuery.2025-06-01_12-00-00.results.fxsolver,0,SingleQuery.task.xml.bz2");
+    let mut text = String::new();
+    use std::io::{Read, Write};
+    bzip2::read::BzDecoder::new(std::fs::File::open(&xml).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let start = text.find("<run ").unwrap();
+    let end = start + text[start..].find("</run>").unwrap() + "</run>".len();
+    let removed = &text[start..end];
+    let task = removed
+        .split("name=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let base = task.rsplit('/').next().unwrap().to_string();
+    let cut = format!("{}{}", &text[..start], &text[end..]);
+    let mut enc = bzip2::write::BzEncoder::new(
+        std::fs::File::create(&xml).unwrap(),
+        bzip2::Compression::default(),
+    );
+    enc.write_all(cut.as_bytes()).unwrap();
+    enc.finish().unwrap();
+
+    let got = read();
+    assert_eq!(got.records.len(), n - 1);
+    let w = &got.summary.files[0].warnings;
+    let line = w
+        .iter()
+        .find(|w| w.contains("belong to no run"))
+        .unwrap_or_else(|| panic!("{w:?}"));
+    assert!(
+        line.starts_with("1 log(s) in fx_SingleQuery.2025-06-01_12-00-00.logfiles.zip belong to no run of this file")
+            && line.ends_with(&format!("fxsolver,0,SingleQuery.{base}.log")),
+        "{line}"
+    );
+}

@@ -186,8 +186,10 @@ fn missing_helper_binaries_are_named() {
 }
 
 /// A stand-in for BenchExec's `vcloud-benchmark.py` that "runs" a definition
-/// by copying its recorded results into the `-o` directory, and fails (exit 1,
-/// an ERROR line, no results) once a file `fail` exists beside it.
+/// by copying its recorded results into the `-o` directory (a definition of
+/// missing runs, `definitions/missing/...`, under another start time, as a
+/// later collection), and fails (exit 1, an ERROR line, no results) once a
+/// file `fail` exists beside it.
 fn fake_vcloud_client(dir: &std::path::Path, recording: &std::path::Path) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let client = dir.join("vcloud-benchmark.py");
@@ -196,7 +198,9 @@ fn fake_vcloud_client(dir: &std::path::Path, recording: &std::path::Path) -> std
         format!(
             "#!/bin/sh\ndef=$1; out=\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n\
              [ -e '{}' ] && {{ echo \"2025-07-01 - ERROR - run collection $def rejected\" >&2; exit 1; }}\n\
-             rel=${{out#results/}}\ncp '{}'/\"$rel\"* \"$out\"\necho \"$def\" >> '{}'\n",
+             rel=${{out#results/}}\nfor f in '{}'/\"$rel\"*; do n=$(basename \"$f\")\n\
+             case $def in definitions/missing/*) n=$(echo \"$n\" | sed s/12-00-00/13-00-00/) ;; esac\n\
+             cp \"$f\" \"$out/$n\"; done\necho \"$def\" >> '{}'\n",
             dir.join("fail").display(),
             recording.display(),
             dir.join("calls").display()
@@ -245,7 +249,7 @@ fn the_verifiercloud_runner_drives_run_vcloud_per_definition_and_names_failures(
     let runs = runner.run(&exec, &manifest, &[file.as_str()]);
     let why = runs[0].failure().unwrap();
     assert!(
-        why.starts_with("the VerifierCloud client exit code Some(1), 0 of "),
+        why.starts_with("the VerifierCloud client exit code 1, 0 of "),
         "{why}"
     );
     assert!(
@@ -253,6 +257,47 @@ fn the_verifiercloud_runner_drives_run_vcloud_per_definition_and_names_failures(
         "{why}"
     );
     assert!(runs[0].log.as_ref().unwrap().ends_with("vcloud-client.log"));
+
+    // A definition whose results lack runs: only those runs, through
+    // `run-vcloud.sh --missing`, next to its results (a new result file).
+    std::fs::remove_file(bin.path().join("fail")).unwrap();
+    let runs = runner.run(&exec, &manifest, &[file.as_str()]);
+    assert!(runs[0].failure().is_none(), "{:?}", runs[0]);
+    let mut missing = std::collections::BTreeMap::new();
+    let (rd, _) = def.rundefinitions.iter().next().unwrap();
+    missing.insert(rd.clone(), vec!["../../../tasks/x.yml".to_string()]);
+    let again = runner.run_missing(&exec, &manifest, file, &missing);
+    assert!(again.failure().is_none(), "{again:?}");
+    let subset = exec.join("definitions/missing").join(file);
+    assert!(subset.is_file(), "{}", subset.display());
+    let calls = std::fs::read_to_string(bin.path().join("calls")).unwrap();
+    assert_eq!(
+        calls.lines().last(),
+        Some(format!("definitions/missing/{file}").as_str()),
+        "{calls}"
+    );
+    let names: Vec<String> = smtcomp::benchexec::result_files(&exec.join(&def.results_dir))
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().any(|n| n.contains("12-00-00"))
+            && names.iter().any(|n| n.contains("13-00-00")),
+        "{names:?}"
+    );
+    // Without its subset file, `--missing` fails instead of skipping quietly.
+    std::fs::remove_file(&subset).unwrap();
+    let st = std::process::Command::new(exec.join("run-vcloud.sh"))
+        .args(["--missing", &def.path])
+        .env("VCLOUD_BENCHMARK", &client)
+        .current_dir(&exec)
+        .output()
+        .unwrap();
+    assert_eq!(st.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&st.stderr)
+            .contains("smtcomp run writes the runs still missing there")
+    );
 
     // No client: the check names the setting.
     let none = smtcomp::pipeline::VcloudBenchExec::new(bin.path().join("nope.py"));
