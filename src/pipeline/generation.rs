@@ -48,16 +48,16 @@ pub fn generate(g: &Generation<'_>) -> StageResult<Generated> {
         )
         .map_err(|e| anyhow::anyhow!("cannot generate BenchExec definitions:\n{}", e.join("\n")))?;
         if let Some(archives) = g.archives {
-            install_archives(archives, g.exec, &generated.manifest)?;
+            install_archives(archives, g.exec)?;
+            check_solver_binaries(g.exec, &generated.manifest, Some(archives))?;
         }
         Ok(generated)
     })
 }
 
 /// Copies each directory of `archives` (unpacked solver archives) to
-/// `EXECDIR/archives/`, then checks that every relative binary of `manifest`
-/// exists there: a missing one is named before BenchExec runs.
-pub fn install_archives(archives: &Path, exec: &Path, manifest: &Manifest) -> StageResult<()> {
+/// `EXECDIR/archives/` ([`check_solver_binaries`] then checks them).
+pub fn install_archives(archives: &Path, exec: &Path) -> StageResult<()> {
     Step::Generation.scope(|| {
         if archives.is_dir() {
             for entry in walkdir::WalkDir::new(archives).sort_by_file_name() {
@@ -79,18 +79,52 @@ pub fn install_archives(archives: &Path, exec: &Path, manifest: &Manifest) -> St
                 }
             }
         }
+        Ok(())
+    })
+}
+
+/// Every solver binary the definitions of `exec` name inside an unpacked
+/// archive (`archives/<solver>/...`) is there: else the generation fails
+/// here, naming the definition, the binary and the fix, instead of every run
+/// failing later. `archives`: the workspace's `archives` key, if any.
+pub fn check_solver_binaries(
+    exec: &Path,
+    manifest: &Manifest,
+    archives: Option<&Path>,
+) -> StageResult<()> {
+    Step::Generation.scope(|| {
+        let mut missing: Vec<String> = Vec::new();
         for (name, def) in &manifest.definitions {
             for rd in def.rundefinitions.values() {
-                if let Some(bin) = rd.command.first().filter(|b| b.starts_with("archives/"))
-                    && !exec.join(bin).is_file()
-                {
-                    bail!(
-                        "{name}: solver binary {bin} not found: put the unpacked archive in {}",
-                        archives.display()
-                    );
+                let Some(bin) = rd.command.iter().find(|w| w.starts_with("archives/")) else {
+                    continue;
+                };
+                // compa_starexec: `bash -c 'cd -- DIR && exec ./BIN'`: the
+                // directory is named, the binary inside the script.
+                if !exec.join(bin).exists() {
+                    missing.push(format!("{name}: solver binary {bin} not found"));
                 }
             }
         }
-        Ok(())
+        if missing.is_empty() {
+            return Ok(());
+        }
+        missing.sort();
+        missing.dedup();
+        let fix = match archives {
+            Some(a) => format!(
+                "put each solver's unpacked archive in {}/<solver>/ (`smtcomp archives fetch` downloads and unpacks them there)",
+                a.display()
+            ),
+            None => "the commands name files of the solvers' archives, and the workspace has no `archives` key: unpack them with `smtcomp archives fetch` and set `archives = \"archives\"` in smtcomp.toml (or give commands on PATH)".to_string(),
+        };
+        let n = missing.len();
+        let shown: Vec<String> = missing.into_iter().take(10).collect();
+        bail!(
+            "{n} solver binar{} not found; {fix}:\n  {}{}",
+            if n == 1 { "y" } else { "ies" },
+            shown.join("\n  "),
+            if n > 10 { "\n  ..." } else { "" }
+        )
     })
 }

@@ -53,7 +53,7 @@ pub use accounting::{
     DefinitionState, account_runs, definition_state, missing_runs, unfinished_runs,
 };
 pub use driver::{Cache, Decision, Outcome, Plan, RunReport, StageLine, State, Stop, drive};
-pub use generation::{Generation, generate, install_archives};
+pub use generation::{Generation, check_solver_binaries, generate, install_archives};
 pub use ingestion::{ingest_complete, ingest_results, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};
 pub use preparation::{prepare_all, prepare_selections};

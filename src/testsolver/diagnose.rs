@@ -49,6 +49,42 @@ pub struct Located {
     pub command: String,
     /// The response.
     pub response: String,
+    /// How the solver ended in the replay: its exit code.
+    pub solver_exit: Option<i64>,
+    /// How the solver ended in the replay: the signal that killed it.
+    pub solver_signal: Option<i64>,
+    /// The solver's last standard-error lines in the replay (indented).
+    pub stderr_tail: String,
+}
+
+impl Located {
+    /// How the solver ended when it ended abnormally (a signal, or a nonzero
+    /// exit code with what it usually means), with its last standard-error
+    /// lines; `None` for a normal exit.
+    pub fn crash(&self) -> Option<String> {
+        let how = if let Some(sig) = self.solver_signal {
+            format!("killed by signal {sig}{}", signal_name(sig as i32))
+        } else {
+            match self.solver_exit {
+                Some(0) | None => return None,
+                Some(127) => {
+                    "exit code 127 (the command or a shared library it needs was not found)".into()
+                }
+                Some(126) => {
+                    "exit code 126 (the command is not executable, or a bad interpreter)".into()
+                }
+                Some(c) => format!("exit code {c}"),
+            }
+        };
+        Some(if self.stderr_tail.is_empty() {
+            how
+        } else {
+            format!(
+                "{how}; its last standard-error lines:\n{}",
+                self.stderr_tail
+            )
+        })
+    }
 }
 
 /// The verdict of `r` (a run of the benchmark in `cx`).
@@ -344,8 +380,13 @@ fn incremental(
         }
         RunAnswer::Timeout => {
             out.reason = format!(
-                "timeout after {answered} of {n} check-sat answers (limit {} s)",
-                cx.time_limit
+                "timeout after {answered} of {n} check-sat answers (limit {} s){}",
+                cx.time_limit,
+                if answered == 0 {
+                    "; if the solver did answer, it buffers its output: it must flush standard output after each response (the trace executor waits for each line before it sends the next command)"
+                } else {
+                    ""
+                }
             );
             return;
         }
@@ -369,6 +410,14 @@ fn incremental(
             .and_then(|w| w.strip_suffix('\''))
         {
             format!("the solver could not be started: cannot execute {x}")
+        } else if let Some(crash) = what
+            .contains("unexpected EOF")
+            .then(|| (cx.locate)().and_then(|l| l.crash()))
+            .flatten()
+        {
+            format!(
+                "the solver crashed before answering the first command, (set-option :print-success true), which the trace executor sends first: {crash}"
+            )
         } else {
             format!(
                 "solver answered {what} to (set-option :print-success true), which the trace executor sends first; it must answer success"
@@ -391,12 +440,18 @@ fn incremental(
             ),
         }
     } else if bad == "BAD response: unexpected EOF" {
-        let ended = exit_text(r).unwrap_or_else(|| "stopped".into());
-        let at = match (cx.locate)() {
+        let located = (cx.locate)();
+        let at = match &located {
             Some(l) => format!(" at {} (command {} of the benchmark)", l.command, l.index),
             None => String::new(),
         };
-        format!("the solver closed its output ({ended}){at}, {after}")
+        match located.as_ref().and_then(Located::crash) {
+            Some(crash) => format!("the solver crashed{at}, {after}: {crash}"),
+            None => {
+                let ended = exit_text(r).unwrap_or_else(|| "stopped".into());
+                format!("the solver closed its output ({ended}){at}, {after}")
+            }
+        }
     } else if bad.contains("error") {
         format!("error {after}: {bad}")
     } else {

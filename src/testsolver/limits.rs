@@ -18,22 +18,74 @@ pub struct Machine {
 
 impl Machine {
     /// This machine: the cores available to this process and the memory
-    /// `/proc/meminfo` reports (`MemTotal`; 1 GB if unreadable).
+    /// BenchExec will accept: the least of `/proc/meminfo`'s `MemTotal`,
+    /// the memory banks' total (`/sys/devices/system/node/node*/meminfo`,
+    /// which BenchExec checks) and the `memory.max` of our cgroup and its
+    /// ancestors (cgroup v2; BenchExec checks it too); 1 GB if unreadable.
     pub fn this() -> Machine {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-        let memory_mb = std::fs::read_to_string("/proc/meminfo")
+        let read = |p: &str| std::fs::read_to_string(p).ok();
+        let total = read("/proc/meminfo").and_then(|t| mem_total_kb(&t));
+        let banks: Option<u64> = std::fs::read_dir("/sys/devices/system/node")
             .ok()
-            .and_then(|t| {
-                t.lines()
-                    .find(|l| l.starts_with("MemTotal:"))?
-                    .split_whitespace()
-                    .nth(1)?
-                    .parse::<u64>()
-                    .ok()
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("node"))
+                    .filter_map(|e| {
+                        std::fs::read_to_string(e.path().join("meminfo"))
+                            .ok()
+                            .and_then(|t| mem_total_kb(&t))
+                    })
+                    .sum()
             })
-            .map_or(1024, |kb| kb / 1024);
-        Machine { cores, memory_mb }
+            .filter(|kb: &u64| *kb > 0);
+        let cgroup = read("/proc/self/cgroup")
+            .and_then(|t| cgroup_memory_max(&t, |p| read(&format!("/sys/fs/cgroup{p}/memory.max"))))
+            .map(|bytes| bytes / 1024);
+        let kb = [total, banks, cgroup].into_iter().flatten().min();
+        Machine {
+            cores,
+            memory_mb: kb.map_or(1024, |kb| kb / 1024),
+        }
     }
+}
+
+/// The `MemTotal` (kB) of a `meminfo` text (`/proc/meminfo`, or a memory
+/// bank's `Node 0 MemTotal: N kB`).
+pub fn mem_total_kb(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.contains("MemTotal:"))?;
+    line.split("MemTotal:")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The least `memory.max` (bytes) of the cgroup v2 path of `proc_cgroup`
+/// (`/proc/self/cgroup`: `0::/a/b`) and its ancestors, read through `max_of`
+/// (path -> the file's text); `None` when none is limited (`max`).
+pub fn cgroup_memory_max(
+    proc_cgroup: &str,
+    max_of: impl Fn(&str) -> Option<String>,
+) -> Option<u64> {
+    let path = proc_cgroup
+        .lines()
+        .find_map(|l| l.strip_prefix("0::"))?
+        .trim()
+        .trim_end_matches('/');
+    let mut least: Option<u64> = None;
+    let mut p = path.to_string();
+    loop {
+        if let Some(v) = max_of(&p).and_then(|t| t.trim().parse::<u64>().ok()) {
+            least = Some(least.map_or(v, |l| l.min(v)));
+        }
+        match p.rfind('/') {
+            Some(i) if !p.is_empty() => p.truncate(i),
+            _ => break,
+        }
+    }
+    least
 }
 
 /// Memory (MB) left to the system and to our own processes beside BenchExec's runs.
@@ -106,6 +158,36 @@ pub fn clamp(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_is_the_least_of_meminfo_banks_and_cgroup_limits() {
+        assert_eq!(
+            mem_total_kb("MemTotal:       12806364 kB\nMemFree: 1 kB\n"),
+            Some(12806364)
+        );
+        assert_eq!(
+            mem_total_kb("Node 0 MemTotal:       12806360 kB\n"),
+            Some(12806360)
+        );
+        assert_eq!(mem_total_kb("nothing"), None);
+        let files = |p: &str| match p {
+            "/user.slice/session" => Some("max\n".to_string()),
+            "/user.slice" => Some("4294967296\n".to_string()),
+            _ => None,
+        };
+        assert_eq!(
+            cgroup_memory_max("0::/user.slice/session\n", files),
+            Some(4294967296)
+        );
+        assert_eq!(cgroup_memory_max("0::/\n", |_| Some("max".into())), None);
+        assert_eq!(
+            cgroup_memory_max("1:cpu:/x\n", files),
+            None,
+            "cgroup v1: not read"
+        );
+        let m = Machine::this();
+        assert!(m.memory_mb >= 256 && m.cores >= 1, "{m:?}");
+    }
 
     fn tracks(t: &[Track]) -> BTreeSet<Track> {
         t.iter().copied().collect()

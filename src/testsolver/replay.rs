@@ -30,6 +30,8 @@ pub fn locate(
         file.file_name()?.to_string_lossy()
     ));
     let _ = std::fs::remove_file(&stats);
+    let err_path = dir.join(format!("{}.stderr", file.file_name()?.to_string_lossy()));
+    let _ = std::fs::remove_file(&err_path);
     let mut argv = vec![
         bin_dir
             .join("smtcomp-trace-executor")
@@ -37,6 +39,8 @@ pub fn locate(
             .into_owned(),
         format!("--te-stats={}", stats.display()),
         format!("--te-timeout={time_s}"),
+        format!("--te-solver-stderr={}", err_path.display()),
+        "--te-solver-stderr-limit=1000000".to_string(),
         "--".to_string(),
     ];
     argv.extend(command.iter().cloned());
@@ -45,6 +49,7 @@ pub fn locate(
     call.stdout = Sink::Null;
     call.stderr = Sink::Null;
     process::run(call).ok()?;
+    let stderr_tail = stderr_tail(&err_path);
     let text = std::fs::read_to_string(&stats).ok()?;
     let records: Vec<serde_json::Value> = text
         .lines()
@@ -54,12 +59,16 @@ pub fn locate(
     if end["outcome"] != "bad" {
         return None;
     }
+    // No command record: the solver ended before answering the handshake.
     let last = records
         .iter()
         .rev()
-        .find(|r| matches!(r["kind"].as_str(), Some("handshake" | "cmd" | "query")))?;
-    let index = last["index"].as_u64()? as usize;
-    let command = if last["kind"] == "handshake" {
+        .find(|r| matches!(r["kind"].as_str(), Some("handshake" | "cmd" | "query")));
+    let index = match last {
+        Some(l) => l["index"].as_u64()? as usize,
+        None => 0,
+    };
+    let command = if last.is_none_or(|l| l["kind"] == "handshake") {
         "(set-option :print-success true)".to_string()
     } else {
         command_text(file, index)?
@@ -67,6 +76,28 @@ pub fn locate(
     Some(Located {
         index,
         command,
-        response: last["response"].as_str().unwrap_or_default().to_string(),
+        response: last
+            .and_then(|l| l["response"].as_str())
+            .unwrap_or_default()
+            .to_string(),
+        solver_exit: end["solver_exit"].as_i64(),
+        solver_signal: end["solver_signal"].as_i64(),
+        stderr_tail,
     })
+}
+
+/// The last three non-blank lines of the solver's standard error in the
+/// replay (its last 64 KiB), each indented and cut at 200 characters.
+fn stderr_tail(path: &Path) -> String {
+    let text = crate::util::bounded::read_tail(path, 64 << 10).unwrap_or_default();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    lines[lines.len().saturating_sub(3)..]
+        .iter()
+        .map(|l| format!("  | {}", l.chars().take(200).collect::<String>()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -69,6 +69,7 @@ struct WorkspaceFile {
     #[serde(default = "default_execdir")]
     execdir: PathBuf,
     archives: Option<PathBuf>,
+    solvers_on_path: Option<bool>,
     inventory: Option<PathBuf>,
     #[serde(default)]
     tracks: Vec<String>,
@@ -233,6 +234,10 @@ pub struct Workspace {
     /// Unpacked solver archives, one directory per solver (copied to
     /// `EXECDIR/archives/`); without it, bare binaries are found on PATH.
     pub archives: Option<PathBuf>,
+    /// Whether a command's bare binary name (`z3`, no `/`) is looked up on
+    /// PATH (`solvers_on_path`; default: when there is no `archives` key);
+    /// else it is a file in the solver's unpacked archive.
+    pub solvers_on_path: bool,
     /// A given benchmark inventory (e.g. the release's `benchmarks-YYYY.json.gz`)
     /// instead of the one `smtcomp run` scans from the library.
     pub given_inventory: Option<PathBuf>,
@@ -327,6 +332,7 @@ impl Workspace {
             library: at(&raw.library),
             execdir: at(&raw.execdir),
             archives: raw.archives.as_deref().map(at),
+            solvers_on_path: raw.solvers_on_path.unwrap_or(raw.archives.is_none()),
             given_inventory: raw.inventory.as_deref().map(at),
             tracks,
             include_non_competitive: raw.include_non_competitive,
@@ -594,6 +600,9 @@ pub fn render(dir: &Path, o: &InitOptions) -> anyhow::Result<String> {
             "# Unpacked solver archives, one directory per solver (else binaries on PATH):\n# archives = \"archives\"\n",
         ),
     }
+    t.push_str(
+        "# A bare binary name in a command (`z3`) is looked up on PATH without archives, else in the\n# solver's archive; true: on PATH even with archives.\n# solvers_on_path = false\n",
+    );
     match &o.inventory {
         Some(i) => t.push_str(&format!(
             "# The benchmark inventory (instead of scanning the library):\ninventory = {}\n",

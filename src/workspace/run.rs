@@ -617,7 +617,7 @@ fn generate_into(
             test: ws.test,
             location: SolverLocation {
                 solver_dirs: Default::default(),
-                on_path: true,
+                on_path: ws.solvers_on_path,
             },
             // The VerifierCloud's workers get only uploaded files: the helpers go into EXECDIR/bin/.
             binaries_from: (ws.backend.kind == super::BackendKind::Vcloud)
@@ -630,8 +630,9 @@ fn generate_into(
     )
     .map_err(|e| anyhow::anyhow!("cannot generate BenchExec definitions:\n{}", e.join("\n")))?;
     if let Some(archives) = &ws.archives {
-        pipeline::install_archives(archives, exec, &g.manifest)?;
+        pipeline::install_archives(archives, exec)?;
     }
+    pipeline::check_solver_binaries(exec, &g.manifest, ws.archives.as_deref())?;
     let runs = g.manifest.run_count();
     Ok((g.manifest.definitions.len(), runs))
 }

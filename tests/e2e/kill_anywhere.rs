@@ -150,8 +150,18 @@ fn a_run_stopped_at_every_point_and_resumed_equals_an_uninterrupted_run() {
     }
     let work = work_dir("kill-anywhere");
     let reference = workspace_with(&work.path().join("reference"), &solvers());
-    let (code, out, err) = output(smtcomp(&reference).arg("run"));
+    // Piped, the runs stage says how far it is (every 0.5 s here, 30 s by default).
+    let (code, out, err) = output(
+        smtcomp(&reference)
+            .arg("run")
+            .env("SMTCOMP_PROGRESS_INTERVAL", "0.5"),
+    );
     assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("benchexec definitions: ") && l.contains(" of 2 done (")),
+        "no progress line when piped: {err}"
+    );
     let expected = outcome(&reference, "runs-ingested.jsonl.gz");
     assert_eq!(expected.0.len(), 4, "2 benchmarks x 2 solvers");
 

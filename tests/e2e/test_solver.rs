@@ -396,6 +396,17 @@ case "$1" in
         *) echo success ;;
       esac
     done ;;
+  inc-missing-lib)
+    echo "mock: error while loading shared libraries: libmock.so.1: cannot open shared object file" >&2
+    exit 127 ;;
+  inc-segv-later)
+    n=0
+    while IFS= read -r line; do
+      n=$((n + 1))
+      if [ "$n" -ge 4 ]; then echo "mock: assertion failed in module Y" >&2; kill -SEGV $$; fi
+      echo success
+    done ;;
+  inc-buffered) cat > /dev/null ;;
   always-sat) echo sat ;;
   segv) echo "mock: fatal error in module X" >&2; kill -SEGV $$ ;;
   short-core) echo unsat; echo "(smtcomp1 smtcomp2 smtcomp3)" ;;
@@ -432,6 +443,9 @@ fn mock_failures_get_their_own_reasons() {
         "solver_type": "Standalone",
         "participations": [
             participation("Incremental", "QF_BV", "inc-unsupported"),
+            participation("Incremental", "QF_LIA", "inc-missing-lib"),
+            participation("Incremental", "QF_LRA", "inc-segv-later"),
+            participation("Incremental", "QF_UFLIA", "inc-buffered"),
             participation("SingleQuery", "QF_BV", "always-sat"),
             participation("SingleQuery", "QF_LIA", "segv"),
             participation("UnsatCore", "QF_UFLIA", "short-core"),
@@ -457,6 +471,14 @@ fn mock_failures_get_their_own_reasons() {
     for want in [
         // (a) incremental: the command the bad response answered.
         "solver answered 'unsupported' to (set-logic QF_BV) (command 1 of the benchmark, after 0 of 8 check-sat answers)",
+        // (a') incremental: a solver that cannot start (a missing library),
+        // one that crashes later, one that buffers its answers.
+        "the solver crashed before answering the first command, (set-option :print-success true), which the trace executor sends first: exit code 127 (the command or a shared library it needs was not found); its last standard-error lines:",
+        "| mock: error while loading shared libraries: libmock.so.1",
+        "the solver crashed at (declare-fun x () Real) (command 2 of the benchmark), after 0 of 3 check-sat answers: killed by signal 11 (SIGSEGV)",
+        "killed by signal 11 (SIGSEGV); its last standard-error lines:",
+        "| mock: assertion failed in module Y",
+        "it must flush standard output after each response",
         // (b) wrong answer.
         "wrong answer: answered sat, expected unsat",
         // (c) crash by a signal, with the last output line.
@@ -468,9 +490,10 @@ fn mock_failures_get_their_own_reasons() {
         assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
     }
     let r = report(&out);
-    // 2 incremental, 1 wrong, 2 crashes (QF_LIA: the corpus' sat benchmark
-    // and a generated unsat one), 1 core.
-    assert_eq!(r["failed"], 2 + 1 + 2 + 1, "{stdout}");
+    // 2 incremental 'unsupported', 3 incremental (missing library, crash,
+    // buffered output), 1 wrong, 2 crashes (QF_LIA: the corpus' sat
+    // benchmark and a generated unsat one), 1 core.
+    assert_eq!(r["failed"], 2 + 3 + 1 + 2 + 1, "{stdout}");
     let sq = runs(&r, "SingleQuery", "QF_BV");
     let verdict_of = |status: &str| {
         sq.iter()

@@ -826,3 +826,99 @@ fn qf_lia_workspace(base: &Path, more: &[&str]) -> std::path::PathBuf {
     assert_eq!(code, 0, "{out}{err}");
     ws
 }
+
+/// A command that names a file of the solver's archive (`./bin/s`) needs the
+/// unpacked archive: without it the generation stage fails naming every
+/// missing binary and `smtcomp archives fetch`, not every run later. With an
+/// `archives` directory a bare name (`z3`) is a file of the archive too, not
+/// a binary from PATH, unless `solvers_on_path = true` says so.
+#[test]
+fn solver_binaries_are_checked_at_generation_and_path_is_used_only_when_allowed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = inputs(tmp.path());
+    let lib = ws.join("library/non-incremental/QF_LIA");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::copy(
+        root().join("corpus/single/QF_LIA/CVC4-1.8_test_regress_regress0_bug383.smt2"),
+        lib.join("a.smt2"),
+    )
+    .unwrap();
+    // Two teams, Single Query QF_LIA only.
+    for (file, name, author) in [("z3.json", "z3", "A"), ("yices.json", "Yices 2", "B")] {
+        let p = ws.join("submissions").join(file);
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        v["name"] = name.into();
+        v["contributors"] = serde_json::json!([author]);
+        v["participations"] =
+            serde_json::json!([{ "tracks": ["SingleQuery"], "logics": "QF_LIA" }]);
+        if name == "z3" {
+            v["command"] = serde_json::json!(["./bin/z3", "-smt2"]);
+        }
+        std::fs::write(&p, v.to_string()).unwrap();
+    }
+    let (code, out, err) = smtcomp_in(
+        tmp.path(),
+        &[
+            "init",
+            "ws",
+            "--competition",
+            "ws/competition.toml",
+            "--submissions",
+            "ws/submissions",
+            "--library",
+            "ws/library",
+            "--track",
+            "sq",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let run = || smtcomp_in(&ws, &["run", "--until", "generation"]);
+
+    // No archives key, a relative command: generation fails with the fix.
+    let (code, out, err) = run();
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("generation                   failed"), "{out}");
+    assert!(
+        out.contains("1 solver binary not found; the commands name files of the solvers' archives, and the workspace has no `archives` key: unpack them with `smtcomp archives fetch`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("z3_QF_LinearIntArith.xml: solver binary archives/z3/bin/z3 not found"),
+        "{out}"
+    );
+
+    // An archives directory (empty): the bare `yices-smt2` is a file of
+    // Yices' archive now, and missing too.
+    std::fs::create_dir_all(ws.join("archives")).unwrap();
+    let toml = ws.join("smtcomp.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace("# archives = \"archives\"", "archives = \"archives\""),
+    )
+    .unwrap();
+    let (code, out, err) = run();
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("2 solver binaries not found; put each solver's unpacked archive in "),
+        "{out}"
+    );
+    assert!(
+        out.contains("solver binary archives/Yices_2/yices-smt2 not found"),
+        "{out}"
+    );
+
+    // The archive unpacked, and PATH allowed for bare names: generated.
+    std::fs::create_dir_all(ws.join("archives/z3/bin")).unwrap();
+    std::fs::write(ws.join("archives/z3/bin/z3"), "#!/bin/sh\necho unknown\n").unwrap();
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace("# solvers_on_path = false", "solvers_on_path = true"),
+    )
+    .unwrap();
+    let (code, out, err) = run();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("generation                   done"), "{out}");
+}
