@@ -114,7 +114,7 @@ fn without_time_scores(v: &serde_json::Value) -> serde_json::Value {
 /// Stops `invoke` (one `smtcomp` call with `SMTCOMP_FAULT` set to its
 /// argument) at every point, by SIGKILL then by SIGINT; after each stop no
 /// process whose command line names `needle` may be left. Returns the stops.
-fn stop_everywhere(
+pub fn stop_everywhere(
     points: &[&str],
     needle: &str,
     mut invoke: impl FnMut(&str) -> (i32, String, String),

@@ -10,9 +10,13 @@
 //! 3. SIGKILL of `smtcomp run` itself while its array works: `status` says the
 //!    array runs, a resume is refused until the array ended (instead of
 //!    setting aside and re-running what it is writing);
+//! 0. (first) SIGINT to `smtcomp run` while its array works: the array is
+//!    cancelled, exit 130, nothing of it left;
 //!
-//! each followed by a resume. The last resume completes with every run
-//! exactly once, with the answers the solvers give, and `status` exits 0.
+//! each followed by a resume; then the stages after the runs are stopped at
+//! every point (`SMTCOMP_FAULT`, SIGKILL and SIGINT) and resumed. The last
+//! resume completes with every run exactly once, with the answers the
+//! solvers give, and `status` exits 0.
 
 use crate::interrupt::{output, processes_with, smtcomp, wait_for, workspace_with};
 use crate::slurm::{exclusive, required};
@@ -135,6 +139,25 @@ fn cancelled_arrays_lost_nodes_and_a_killed_driver_end_with_every_run_once() {
         )
     };
 
+    // 0. Ctrl-C (SIGINT to smtcomp alone) while the array works.
+    let run = start_run();
+    a_running_node();
+    std::thread::sleep(Duration::from_secs(2));
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(run.id() as i32, libc::SIGINT) };
+    let (code, out) = finish(run);
+    assert_eq!(code, 130, "{out}");
+    assert!(
+        out.contains("interrupted by SIGINT; stopped: Slurm job array "),
+        "{out}"
+    );
+    wait_for(
+        "the cancelled array to leave the queue",
+        Duration::from_secs(180),
+        || our_tasks().is_empty(),
+    );
+    no_process_of(&exec, "SIGINT");
+
     // 1. An administrator cancels the array mid-run.
     let run = start_run();
     a_running_node();
@@ -179,6 +202,28 @@ fn cancelled_arrays_lost_nodes_and_a_killed_driver_end_with_every_run_once() {
     wait_for("the orphan array to end", Duration::from_secs(300), || {
         our_tasks().is_empty()
     });
+
+    // The stages after the runs, stopped at every point and resumed.
+    let points = [
+        "before:runs",
+        "after:runs",
+        "before:ingestion",
+        "write:runs-ingested.jsonl.gz",
+        "stamp:ingestion",
+        "after:ingestion",
+        "before:validation",
+        "write:runs.jsonl.gz",
+        "stamp:validation",
+        "after:validation",
+        "before:scoring",
+        "after:scoring",
+        "before:report",
+        "after:report",
+    ];
+    let stops = crate::kill_anywhere::stop_everywhere(&points, &exec, |fault| {
+        output(smtcomp(&ws).arg("run").env("SMTCOMP_FAULT", fault))
+    });
+    assert_eq!(stops, 2 * points.len());
 
     // The resume completes: every run once, with the solvers' answers.
     let (code, out, err) = output(smtcomp(&ws).arg("run"));
