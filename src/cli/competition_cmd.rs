@@ -11,7 +11,7 @@ pub enum CompetitionCommand {
     /// Print tracks, divisions, logics and limits (`--year 2025` or `--competition FILE`).
     Show {
         /// Only this track (name or short name: sq, inc, uc, mv, parallel, cloud, pe).
-        #[arg(long, value_name = "TRACK")]
+        #[arg(long, value_name = "TRACK", value_parser = super::values::tracks())]
         track: Option<Track>,
         /// Machine-readable JSON instead of a table.
         #[arg(long)]

@@ -41,7 +41,7 @@ pub struct WebsiteArgs {
     #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Tracks to export (default: every track of the definition that has runs).
-    #[arg(long, num_args = 1.., value_name = "TRACK")]
+    #[arg(long, num_args = 1.., value_name = "TRACK", value_parser = super::values::tracks())]
     track: Vec<Track>,
     /// Scoring policy: `rules` (default) or `published-2025` (as the organizers' tool).
     #[arg(long, value_enum, default_value = "rules")]

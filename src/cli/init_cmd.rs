@@ -47,10 +47,10 @@ pub struct InitArgs {
     #[arg(long, value_name = "K", default_value_t = 0)]
     heats: u32,
     /// Tracks to run (repeatable; default: every track the submissions enter).
-    #[arg(long = "track", value_name = "TRACK")]
+    #[arg(long = "track", value_name = "TRACK", value_parser = super::values::tracks())]
     tracks: Vec<Track>,
     /// Which backend runs BenchExec: local, slurm or vcloud.
-    #[arg(long, value_name = "KIND", default_value = "local")]
+    #[arg(long, value_name = "KIND", default_value = "local", value_parser = super::values::backends())]
     backend: BackendKind,
     /// Parallel runs per BenchExec call.
     #[arg(long, value_name = "N")]

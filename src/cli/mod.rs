@@ -24,6 +24,7 @@ mod status_cmd;
 mod submissions_cmd;
 mod test_solver_cmd;
 mod validate_cmd;
+mod values;
 mod workspace_defaults;
 
 use crate::model::{Competition, DEFAULT_YEAR};
@@ -224,8 +225,14 @@ pub enum Command {
     /// Write a competition workspace (DIR/smtcomp.toml): definition, submissions, library, backend.
     Init(init_cmd::InitArgs),
     /// Run the workspace's competition stage by stage, resuming what is done.
+    #[command(
+        after_help = "Exit codes: 0 every stage done (or every stage up to --until); 1 a stage failed, or waits (the VerifierCloud: the commands to run are printed); 2 usage error (no workspace, a bad flag); 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (BenchExec calls and Slurm arrays stopped first; the next `smtcomp run` resumes)."
+    )]
     Run(run_cmd::RunArgs),
     /// Progress and missing runs per track, division and solver, while BenchExec runs.
+    #[command(
+        after_help = "Exit codes: 0 every generated round complete (every run done once, every result file readable) and nothing running; 1 runs missing, failed, duplicated or unreadable, a run in progress (lock held, or a Slurm array of ours working), or nothing generated yet; 2 usage error."
+    )]
     Status(status_cmd::StatusArgs),
     /// Show the competition definition: tracks, divisions, logics and limits.
     #[command(subcommand)]
@@ -270,7 +277,10 @@ pub enum Command {
     Export(export_cmd::ExportCommand),
     /// Test a submission's solver on small benchmarks of every entered track and logic,
     /// through tool-info, real BenchExec and our binaries; a verdict per run.
-    #[command(name = "test-solver")]
+    #[command(
+        name = "test-solver",
+        after_help = "Exit codes: 0 PASSED (every entered combination run and checked); 1 FAILED (a solver problem: wrong answer, crash, refuted core or model, timeout); 2 INCOMPLETE or unusable input: runs NOT RUN (BenchExec or our configuration) or NOT CHECKED (no validator; --no-validation accepts them), a submission with errors, filters that select nothing; 130/143 interrupted."
+    )]
     TestSolver(test_solver_cmd::TestSolverArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
     Completions(meta_cmd::CompletionsArgs),
@@ -329,11 +339,12 @@ pub struct OneTrack {
     #[arg(
         long = "track",
         value_name = "TRACK",
+        value_parser = values::tracks(),
         required_unless_present = "track_pos"
     )]
     track: Option<crate::model::Track>,
     /// The track as a positional argument (the older spelling).
-    #[arg(value_name = "TRACK", hide = true, conflicts_with = "track")]
+    #[arg(value_name = "TRACK", hide = true, conflicts_with = "track", value_parser = values::tracks())]
     track_pos: Option<crate::model::Track>,
 }
 

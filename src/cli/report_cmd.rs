@@ -14,7 +14,7 @@ use std::path::PathBuf;
 pub struct ReportArgs {
     /// Tracks to report (one site, one index per track).
     /// Default in a workspace: the tracks it runs.
-    #[arg(long, num_args = 1.., value_name = "TRACK")]
+    #[arg(long, num_args = 1.., value_name = "TRACK", value_parser = super::values::tracks())]
     track: Vec<Track>,
     /// Runs of every reported track: results files or JSON lines (ingested run table), gz or not.
     /// Default in a workspace: its validated run table.

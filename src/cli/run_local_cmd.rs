@@ -25,7 +25,7 @@ pub struct RunLocalArgs {
     #[arg(value_name = "EXECDIR", hide = true, conflicts_with = "execdir")]
     execdir_pos: Option<PathBuf>,
     /// Only this track (name, short name or directory name).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = super::values::tracks())]
     track: Option<Track>,
     /// Only this division.
     #[arg(long, value_name = "D")]

@@ -24,7 +24,7 @@ pub struct TestSolverArgs {
     #[arg(value_name = "SUBMISSION.json")]
     submission: PathBuf,
     /// Only this track (repeatable; name or short name: sq, inc, uc, mv).
-    #[arg(long = "track", value_name = "T")]
+    #[arg(long = "track", value_name = "T", value_parser = super::values::tracks())]
     tracks: Vec<Track>,
     /// Only logics whose whole name matches this regular expression.
     #[arg(long, value_name = "REGEX")]

@@ -101,10 +101,7 @@ pub struct LocalBenchExec {
 impl Runner for LocalBenchExec {
     fn check(&self) -> anyhow::Result<()> {
         if !is_executable(&self.options.benchexec) {
-            anyhow::bail!(
-                "{}: BenchExec not found (scripts/install-deps installs it; or give --benchexec PATH)",
-                self.options.benchexec.display()
-            );
+            anyhow::bail!("{}", benchexec_not_found(&self.options.benchexec));
         }
         if let Some(problem) = cgroup_problem(&self.options.benchexec) {
             anyhow::bail!("{problem}");
@@ -195,6 +192,17 @@ fn cgroup_problem(benchexec: &Path) -> Option<String> {
         .entry(benchexec.to_path_buf())
         .or_insert_with(|| crate::benchexec::system::cgroup_problem(benchexec))
         .clone()
+}
+
+/// The message for a `benchexec` that is not there: how to install it (for
+/// users outside our checkout too) and how to point at it.
+pub fn benchexec_not_found(benchexec: &Path) -> String {
+    format!(
+        "{}: BenchExec not found: install it with `pip install benchexec==3.35` (in the smtcomp \
+         repository: `scripts/install-deps`), or name it: `[backend] benchexec` in smtcomp.toml, \
+         `--benchexec PATH` for run-local, run-slurm, test-solver and demo",
+        benchexec.display()
+    )
 }
 
 /// Whether `name` is an executable file on PATH.

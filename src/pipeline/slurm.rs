@@ -502,8 +502,8 @@ impl Runner for SlurmBenchExec {
         }
         if !executable(&self.options.benchexec) {
             anyhow::bail!(
-                "{}: BenchExec not found (scripts/install-deps installs it; or give --benchexec PATH)",
-                self.options.benchexec.display()
+                "{}",
+                super::runner::benchexec_not_found(&self.options.benchexec)
             );
         }
         let mut dirs = self.options.extra_path.clone();

@@ -300,13 +300,30 @@ fn nothing_selected(sub: &Submission, opts: &TestOptions, entered: &[Track]) -> 
             names(entered)
         );
     }
-    format!(
-        "--logic {}: matches none of the logics {} enters{}; nothing to test",
-        opts.logic.as_ref().map_or(String::new(), |re| re
-            .as_str()
+    let pattern = opts.logic.as_ref().map_or(String::new(), |re| {
+        re.as_str()
             .trim_start_matches("^(?:")
             .trim_end_matches(")$")
-            .to_string()),
+            .to_string()
+    });
+    // Logic names are upper case: `qf_lia` is a common slip.
+    let entered_logics: BTreeSet<String> = opts
+        .submission
+        .entries
+        .iter()
+        .filter(|(t, _)| opts.tracks.is_empty() || opts.tracks.contains(t))
+        .flat_map(|(_, d)| d.values().flatten().map(|l| l.to_string()))
+        .collect();
+    let hint = regex::RegexBuilder::new(&format!("^(?:{pattern})$"))
+        .case_insensitive(true)
+        .build()
+        .ok()
+        .and_then(|re| entered_logics.iter().find(|l| re.is_match(l)).cloned())
+        .map_or(String::new(), |l| {
+            format!(" (logic names are case-sensitive: {l} is entered; try --logic {l})")
+        });
+    format!(
+        "--logic {pattern}: matches none of the logics {} enters{}{hint}; nothing to test",
         sub.name,
         if opts.tracks.is_empty() {
             String::new()

@@ -74,6 +74,7 @@ pub fn run(
         ws,
         jobs,
         setup: None,
+        entrants_error: None,
         cores: Cores::None("no Unsat Core Track"),
         scored: None,
     };
@@ -94,6 +95,15 @@ struct Setup {
     seed: u32,
 }
 
+/// The file the competition definition comes from (the workspace file for a
+/// built-in edition): an input of the cached stages.
+fn competition_file(ws: &Workspace) -> PathBuf {
+    match &ws.definition {
+        super::DefinitionSource::File(p) => p.clone(),
+        super::DefinitionSource::Year(_) => ws.file.clone(),
+    }
+}
+
 /// Whether the core-validation stages have work.
 enum Cores {
     /// No: why.
@@ -107,6 +117,9 @@ struct WorkspacePlan<'a> {
     ws: &'a Workspace,
     jobs: usize,
     setup: Option<Setup>,
+    /// Why the submissions cannot be used: the inventory (which needs only
+    /// the competition) is still made; the selection, their first user, fails.
+    entrants_error: Option<anyhow::Error>,
     cores: Cores,
     scored: Option<(Vec<TrackReport>, Vec<ProofLine>)>,
 }
@@ -141,10 +154,7 @@ impl WorkspacePlan<'_> {
         if tracks.is_empty() {
             bail!("no track to run: no submission enters one");
         }
-        let competition_file = match &ws.definition {
-            super::DefinitionSource::File(p) => p.clone(),
-            super::DefinitionSource::Year(_) => ws.file.clone(),
-        };
+        let competition_file = competition_file(ws);
         let seed = match ws.seed.value {
             Some(v) => v,
             // The test run's seed (`select --test`'s default).
@@ -217,7 +227,21 @@ impl Plan for WorkspacePlan<'_> {
         let ws = self.ws;
         Ok(match step {
             Step::Inventory => {
-                self.setup = Some(self.read_setup()?);
+                self.setup = Some(match self.read_setup() {
+                    Ok(s) => s,
+                    Err(e) => {
+                        // The inventory needs the competition only.
+                        self.entrants_error = Some(e);
+                        Setup {
+                            comp: ws.competition()?,
+                            loaded: Vec::new(),
+                            subs: Vec::new(),
+                            tracks: Vec::new(),
+                            competition_file: competition_file(ws),
+                            seed: 0,
+                        }
+                    }
+                });
                 let s = self.setup();
                 match &ws.given_inventory {
                     Some(given) if !given.is_file() => {
@@ -232,6 +256,11 @@ impl Plan for WorkspacePlan<'_> {
                 }
             }
             Step::Selection => {
+                if let Some(e) = self.entrants_error.take() {
+                    return Err(Stop::Failed(e.context(
+                        "the submissions cannot be used (`smtcomp submissions validate` lists every problem)",
+                    )));
+                }
                 let s = self.setup();
                 let mut inputs = vec![
                     ws.inventory(),

@@ -57,6 +57,13 @@ fn filters_that_select_nothing_exit_2() {
         stderr.contains("--logic UF|LIA: matches none of the logics z3 enters in Incremental"),
         "{stderr}"
     );
+    // Lower case: the logic it meant is named.
+    let (code, _, stderr) = test_solver(&["demo/submissions/z3.json", "--logic", "qf_lia"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--logic qf_lia: matches none of the logics z3 enters (logic names are case-sensitive: QF_LIA is entered; try --logic QF_LIA); nothing to test"),
+        "{stderr}"
+    );
 }
 
 /// A submission of `commands` (one participation each: Single Query, QF_LIA).

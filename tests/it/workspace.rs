@@ -921,4 +921,23 @@ fn solver_binaries_are_checked_at_generation_and_path_is_used_only_when_allowed(
     let (code, out, err) = run();
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("generation                   done"), "{out}");
+
+    // A submission that cannot be used fails the selection, its first user,
+    // naming the command that lists every problem (the inventory is made).
+    let p = ws.join("submissions/yices.json");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["seed"] = "x".into();
+    std::fs::write(&p, v.to_string()).unwrap();
+    let (code, out, err) = run();
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        !out.contains("inventory                    failed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("selection                    failed   the submissions cannot be used (`smtcomp submissions validate` lists every problem): ")
+            && out.contains("$.seed"),
+        "{out}"
+    );
 }
