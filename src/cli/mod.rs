@@ -173,7 +173,7 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "FILE", conflicts_with = "year")]
     pub competition: Option<PathBuf>,
     /// Built-in competition edition to use (default: 2025).
-    #[arg(long, global = true, value_name = "YEAR")]
+    #[arg(long, global = true, value_name = "YEAR", value_parser = values::years())]
     pub year: Option<u16>,
     /// Colour errors, warnings and verdicts: `auto` on terminals unless NO_COLOR is set.
     #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]

@@ -60,7 +60,7 @@ pub struct ScoreArgs {
     policy: PolicyName,
     /// Rules edition to score under: 2008, 2015, 2023 or 2025 (default: the
     /// competition definition's `rules`). 2008 and 2015 print `md` or `json` only.
-    #[arg(long, value_name = "YEAR")]
+    #[arg(long, value_name = "YEAR", value_parser = super::values::editions())]
     edition: Option<RulesEdition>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScoreFormat::Md)]

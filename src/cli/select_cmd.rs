@@ -35,7 +35,7 @@ pub struct SelectArgs {
     /// 170/20/10 category slots, difficulty bands) or 2025 (section 6). Default:
     /// 2008 if the definition's `rules` is 2008, else 2025 (2015 and 2023 select
     /// as 2025).
-    #[arg(long, value_name = "YEAR")]
+    #[arg(long, value_name = "YEAR", value_parser = super::values::editions())]
     edition: Option<RulesEdition>,
     /// This year's Single Query results, for the status filters of Unsat-Core and
     /// Model-Validation (an unknown status counts when a sound solver answered).
@@ -77,6 +77,21 @@ pub struct SelectArgs {
     /// Output file (JSON; gzip if it ends in .gz). Default: standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Whose draw: `rules` (section 6, C `srandom()`/`random()`, default) or
+    /// `published-2025` (the organizers' 2025 tool: polars' sampling, as they
+    /// ran it; Incremental only; `docs/selection.md`).
+    #[arg(long, value_enum, default_value = "rules")]
+    policy: SelectPolicy,
+}
+
+/// `select --policy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SelectPolicy {
+    /// The rules' selection (section 6).
+    Rules,
+    /// The organizers' 2025 tool's draw.
+    #[value(name = "published-2025")]
+    Published2025,
 }
 
 pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
@@ -91,6 +106,9 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
         ));
     }
     let seed = args.seed.unwrap_or(1);
+    if args.policy == SelectPolicy::Published2025 {
+        return run_published(&comp, &args, seed);
+    }
     if edition_2008 {
         return run_2008(&comp, &args, seed);
     }
@@ -105,33 +123,63 @@ pub(super) fn run(global: &GlobalArgs, mut args: SelectArgs) -> CmdResult {
         track,
         seed,
         &evidence,
-        |chosen| {
-            if let Some(note) = chosen
-                .notes()
-                .iter()
-                .find(|n| n.starts_with(TEST_NOTE_PREFIX))
-            {
-                eprintln!("note: {note}");
+        |chosen| emit(chosen, &args),
+    )?)
+}
+
+/// Prints or writes a selection as `args` say.
+fn emit(
+    chosen: crate::pipeline::selection::Chosen<'_, '_>,
+    args: &SelectArgs,
+) -> anyhow::Result<Outcome> {
+    if let Some(note) = chosen
+        .notes()
+        .iter()
+        .find(|n| n.starts_with(TEST_NOTE_PREFIX))
+    {
+        eprintln!("note: {note}");
+    }
+    if args.explain {
+        print(&explain(&chosen.to_owned()))?;
+    }
+    match &args.output {
+        Some(path) => chosen.write(path)?,
+        None if !args.explain => {
+            let mut out = std::io::stdout().lock();
+            match chosen.write_json(&mut out).and_then(|_| out.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
             }
-            if args.explain {
-                print(&explain(&chosen.to_owned()))?;
-            }
-            match &args.output {
-                Some(path) => chosen.write(path)?,
-                None if !args.explain => {
-                    let mut out = std::io::stdout().lock();
-                    match chosen.write_json(&mut out).and_then(|_| out.flush()) {
-                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-                        other => other?,
-                    }
-                }
-                None => {}
-            }
-            // The process ends here: freeing the selection one allocation at a
-            // time would only cost time.
-            std::mem::forget(chosen);
-            Ok(Outcome::Ok)
-        },
+        }
+        None => {}
+    }
+    // The process ends here: freeing the selection one allocation at a
+    // time would only cost time.
+    std::mem::forget(chosen);
+    Ok(Outcome::Ok)
+}
+
+/// `select --policy published-2025`: the organizers' 2025 draw (their tool
+/// still counted families of 2024 as new when it selected for 2025).
+fn run_published(comp: &Competition, args: &SelectArgs, seed: u32) -> CmdResult {
+    if args.test
+        || args.heats > 1
+        || !args.submissions.is_empty()
+        || !args.previous_results.is_empty()
+        || !args.current_results.is_empty()
+        || args.previous_inventory.is_some()
+        || args.edition.is_some()
+    {
+        return Err(Failure::usage(
+            "--policy published-2025 reproduces the organizers' 2025 draw from the inventory and              the seed alone: it takes none of --test, --heats, --submissions, --previous-results,              --current-results, --previous-inventory, --edition",
+        ));
+    }
+    let inv = Inventory::read_cached(&args.inventory)?;
+    let chosen = crate::select::select_published_2025(&inv, comp, args.track.get(), seed, "2024")
+        .map_err(Failure::usage)?;
+    Ok(emit(
+        crate::pipeline::selection::Chosen::Owned(chosen),
+        args,
     )?)
 }
 

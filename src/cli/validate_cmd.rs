@@ -136,7 +136,7 @@ pub struct JoinArgs {
     /// sat, refuted otherwise when some validator said sat, no points for 0/0) or
     /// 2023 (refuted iff more sat than unsat; a tie or 0/0 is not refuted and
     /// scores the reduction). 2008 and 2015 have no Unsat Core Track.
-    #[arg(long, value_name = "YEAR")]
+    #[arg(long, value_name = "YEAR", value_parser = super::values::editions())]
     edition: Option<crate::model::RulesEdition>,
 }
 

@@ -55,6 +55,41 @@ pub fn tracks() -> Named<Track> {
     }
 }
 
+/// The rules editions (`--edition`).
+pub fn editions() -> Named<crate::model::RulesEdition> {
+    Named {
+        names: vec![
+            ("2008", Vec::new()),
+            ("2015", Vec::new()),
+            ("2023", Vec::new()),
+            ("2025", Vec::new()),
+        ],
+        parse: |s| s.parse(),
+    }
+}
+
+/// The built-in competition editions (`--year`).
+pub fn years() -> Named<u16> {
+    let names = crate::model::Competition::builtin_years()
+        .into_iter()
+        // Leaked once per process: clap wants 'static names, and there are a handful.
+        .map(|y| (&*Box::leak(y.to_string().into_boxed_str()), Vec::new()))
+        .collect();
+    Named {
+        names,
+        parse: |s| {
+            let y: u16 = s
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{s}' is not a year"))?;
+            match crate::model::Competition::builtin_years().contains(&y) {
+                true => Ok(y),
+                false => Err(crate::model::CompetitionError::UnknownYear(y).to_string()),
+            }
+        },
+    }
+}
+
 /// The backends of a workspace (`[backend] kind`).
 pub fn backends() -> Named<BackendKind> {
     Named {
@@ -108,6 +143,24 @@ mod tests {
                 .parse_ref(&cmd, None, OsStr::new("slurm"))
                 .unwrap(),
             BackendKind::Slurm
+        );
+        assert_eq!(
+            years().parse_ref(&cmd, None, OsStr::new("2025")).unwrap(),
+            2025
+        );
+        let err = years()
+            .parse_ref(&cmd, None, OsStr::new("1999"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("no built-in competition definition for 1999"),
+            "{err}"
+        );
+        assert_eq!(
+            editions()
+                .parse_ref(&cmd, None, OsStr::new("2023"))
+                .unwrap(),
+            crate::model::RulesEdition::Rules2023
         );
     }
 }

@@ -5,6 +5,7 @@ pub mod e2008_inventory;
 mod evidence;
 mod parallel;
 mod previous;
+mod published;
 mod selection;
 mod write;
 
@@ -12,6 +13,7 @@ pub use crate::util::rng::GlibcRandom;
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};
 pub use parallel::select_parallel;
 pub use previous::PreviousRelease;
+pub use published::{polars_sample, select_published_2025};
 pub use selection::{
     Candidate, LogicStats, SelectedBenchmark, SelectedRef, Selection, SelectionInputs,
     SelectionView, candidates, cap, select, select_view,

@@ -46,6 +46,7 @@ mod scoring_golden;
 mod scoring_published_cases;
 mod scoring_published_cli;
 mod scoring_replay;
+mod select_published;
 mod select_test_run;
 mod selection;
 mod slurm;

@@ -326,8 +326,9 @@ fn competition_show_text_and_json() {
 
 #[test]
 fn competition_errors_and_usage_exit_codes() {
+    // A year without a built-in edition is a bad flag value: a usage error.
     let (code, _, err) = smtcomp(&["competition", "show", "--year", "1999"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         err.contains("no built-in competition definition for 1999"),
         "{err}"
