@@ -276,6 +276,15 @@ pub fn for_each_kind_cell(
                 k.w = 0.0;
                 k.answer = Some(Answer::Timeout);
             }
+            // Rules 7.2.3 with 7.1: T = 24 s, so c = 0 unless solved within
+            // m·24 s; the answer and w stay (n and w are judged on T alone;
+            // the virtual CPU limit drops answers only in the sequential score).
+            Kind::TwentyFour
+                if !policy.over_limit_answer_keeps_time
+                    && s.ac > f64::from(input.cores.max(1)) * TWENTYFOUR_LIMIT_S =>
+            {
+                k.c = 0.0;
+            }
             _ => {}
         }
         visit(k);

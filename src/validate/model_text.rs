@@ -95,6 +95,13 @@ pub struct Item {
     pub declaration: bool,
     /// Symbols its body mentions (for ordering definitions).
     pub mentions: Vec<Vec<u8>>,
+    /// A `define-fun`'s signature: its parameter sorts and result sort, each
+    /// with its whitespace normalised (`(_ BitVec 8)`).
+    pub signature: Option<(Vec<String>, String)>,
+    /// The sort of its body when the body is a literal: `Bool` (`true`,
+    /// `false`), `Int|Real` (a numeral), `Real` (a decimal), `(_ BitVec n)`
+    /// (`#b`/`#x`), `String`.
+    pub literal_sort: Option<String>,
 }
 
 /// A parsed model.
@@ -187,6 +194,8 @@ pub fn parse_model(text: &[u8]) -> Result<Model, Problem> {
                 .ok_or_else(|| bad("definition without a symbol name"))
         };
         let mut mentions = Vec::new();
+        let mut signature = None;
+        let mut literal_sort = None;
         let (names, declaration) = match head {
             b"define-fun" | b"define-fun-rec" => {
                 if parts.len() != 5 {
@@ -195,6 +204,17 @@ pub fn parse_model(text: &[u8]) -> Result<Model, Problem> {
                     ));
                 }
                 symbols_in(&parts[4], text, &mut mentions, &mut model.abstract_values);
+                let params = parts[2]
+                    .items()
+                    .ok_or_else(|| bad("malformed parameter list"))?
+                    .iter()
+                    .map(|p| match p.items() {
+                        Some([_, sort]) => Ok(normalised(&text[sort.span()])),
+                        _ => Err(bad("malformed parameter")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                signature = Some((params, normalised(&text[parts[3].span()])));
+                literal_sort = literal_sort_of(&parts[4], text);
                 (vec![name_of(parts.get(1))?], false)
             }
             b"define-funs-rec" => {
@@ -217,6 +237,8 @@ pub fn parse_model(text: &[u8]) -> Result<Model, Problem> {
             text: it.span(),
             declaration,
             mentions,
+            signature,
+            literal_sort,
         });
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -226,6 +248,58 @@ pub fn parse_model(text: &[u8]) -> Result<Model, Problem> {
         }
     }
     Ok(model)
+}
+
+/// A sort's text with every run of whitespace one space and none inside
+/// parentheses' edges: `( _  BitVec 8 )` -> `(_ BitVec 8)`.
+fn normalised(sort: &[u8]) -> String {
+    let text = String::from_utf8_lossy(sort);
+    let spaced = text.replace('(', " ( ").replace(')', " ) ");
+    spaced
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("( ", "(")
+        .replace(" )", ")")
+}
+
+/// The sort of a literal body (see [`Item::literal_sort`]); `None` for any
+/// other term.
+fn literal_sort_of(body: &Sexp, src: &[u8]) -> Option<String> {
+    use crate::smtlib::TokenKind;
+    let Sexp::Atom { kind, span } = body else {
+        return None;
+    };
+    let t = &src[span.clone()];
+    Some(match kind {
+        TokenKind::Symbol if t == b"true" || t == b"false" => "Bool".into(),
+        TokenKind::Numeral => "Int|Real".into(),
+        TokenKind::Decimal => "Real".into(),
+        TokenKind::Binary => format!("(_ BitVec {})", t.len().saturating_sub(2)),
+        TokenKind::Hexadecimal => format!("(_ BitVec {})", 4 * t.len().saturating_sub(2)),
+        TokenKind::String => "String".into(),
+        _ => return None,
+    })
+}
+
+/// The declared signature (parameter sorts, result sort) of a
+/// `declare-fun`/`declare-const` command, normalised as [`normalised`].
+fn declared_signature(text: &[u8]) -> Option<(Vec<u8>, Vec<String>, String)> {
+    let top = sexp::parse(text, 1).ok()?;
+    let parts = top.first()?.items()?;
+    let name = parts.get(1)?.symbol(text)?.to_vec();
+    match (parts.first()?.symbol(text)?, parts.len()) {
+        (b"declare-const", 3) => Some((name, Vec::new(), normalised(&text[parts[2].span()]))),
+        (b"declare-fun", 4) => {
+            let params = parts[2]
+                .items()?
+                .iter()
+                .map(|s| normalised(&text[s.span()]))
+                .collect();
+            Some((name, params, normalised(&text[parts[3].span()])))
+        }
+        _ => None,
+    }
 }
 
 /// The symbol a `declare-fun`/`declare-const` command declares.
@@ -353,10 +427,16 @@ fn ordered(model: &Model) -> Vec<&Item> {
 fn only_declared_symbols(benchmark: &[u8], model: &Model) -> Result<(), Problem> {
     let mut funs = std::collections::BTreeSet::new();
     let mut sorts = std::collections::BTreeSet::new();
+    let mut signatures = std::collections::BTreeMap::new();
     let mut reader = CommandReader::new(benchmark);
     while let Ok(Some(cmd)) = reader.next_command() {
         match cmd.head().unwrap_or_default() {
-            b"declare-fun" | b"declare-const" => funs.extend(declared(cmd.text)),
+            b"declare-fun" | b"declare-const" => {
+                funs.extend(declared(cmd.text));
+                if let Some((name, params, sort)) = declared_signature(cmd.text) {
+                    signatures.insert(name, (params, sort));
+                }
+            }
             b"declare-sort" => sorts.extend(declared(cmd.text)),
             _ => {}
         }
@@ -376,6 +456,33 @@ fn only_declared_symbols(benchmark: &[u8], model: &Model) -> Result<(), Problem>
             extra.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
             if extra.len() > 5 { ", …" } else { "" }
         )));
+    }
+    // Sorts as Dolmen's typing checks them (a solver may coerce, or report
+    // the error and go on without the definition: never a valid model).
+    for item in &model.items {
+        let (Some((params, sort)), Some(name)) = (&item.signature, item.names.first()) else {
+            continue;
+        };
+        if let Some((want_params, want)) = signatures.get(name)
+            && (want_params != params || want != sort)
+        {
+            return Err(parsing(format!(
+                "the model defines {} with sort ({}) {sort}, the benchmark declares it ({}) {want}",
+                shown(name),
+                params.join(" "),
+                want_params.join(" ")
+            )));
+        }
+        if let Some(lit) = &item.literal_sort {
+            let fits = lit == sort || (lit == "Int|Real" && (sort == "Int" || sort == "Real"));
+            if !fits {
+                return Err(parsing(format!(
+                    "the model defines {} of sort {sort} as a literal of sort {}",
+                    shown(name),
+                    lit.replace("Int|Real", "Int")
+                )));
+            }
+        }
     }
     if let Some((v, sort)) = model
         .abstract_values
@@ -689,6 +796,54 @@ mod only_declared_tests {
         // Of the declared sort U they are fine.
         let ok = b"((define-fun x () Int 3) (define-fun u () U (as @U_0 U)))";
         assert!(substitute(BENCH, ok, &parse_model(ok).unwrap()).is_ok());
+    }
+
+    /// Rules 5.5 with Dolmen's typing: a definition whose sort, or whose
+    /// literal body, disagrees with the declaration is not a model (z3 coerces
+    /// `true` to 1, or reports the error and answers `sat` without the
+    /// definition: it must never reach a solver).
+    #[test]
+    fn definitions_of_the_wrong_sort_are_never_valid() {
+        let bad = |m: &[u8], want: &str| {
+            let e = substitute(BENCH, m, &parse_model(m).unwrap()).unwrap_err();
+            assert_eq!(e.result, Answer::ModelParsingError, "{}", e.reason);
+            assert!(e.reason.contains(want), "{}", e.reason);
+        };
+        bad(
+            b"((define-fun x () Int true) (define-fun u () U (as @U_0 U)))",
+            "the model defines x of sort Int as a literal of sort Bool",
+        );
+        bad(
+            b"((define-fun x () Bool true) (define-fun u () U (as @U_0 U)))",
+            "the model defines x with sort () Bool, the benchmark declares it () Int",
+        );
+        bad(
+            b"((define-fun x () Int 1.5) (define-fun u () U (as @U_0 U)))",
+            "as a literal of sort Real",
+        );
+        bad(
+            b"((define-fun x () Int #b0101) (define-fun u () U (as @U_0 U)))",
+            "as a literal of sort (_ BitVec 4)",
+        );
+        // Whitespace in sorts and compound bodies are fine.
+        let ok = b"((define-fun x ()  Int (- 3)) (define-fun u () U (as @U_0 U)))";
+        assert!(substitute(BENCH, ok, &parse_model(ok).unwrap()).is_ok());
+        let bv = b"(set-logic QF_BV)\n(declare-const b (_ BitVec 8))\n(declare-fun f ((_ BitVec 8)) Bool)\n";
+        let m =
+            b"((define-fun b () ( _ BitVec 8 ) #xff) (define-fun f ((y (_ BitVec 8))) Bool true))";
+        assert!(substitute(bv, m, &parse_model(m).unwrap()).is_ok());
+        let m =
+            b"((define-fun b () (_ BitVec 8) #xfff) (define-fun f ((y (_ BitVec 8))) Bool true))";
+        let e = substitute(bv, m, &parse_model(m).unwrap()).unwrap_err();
+        assert!(
+            e.reason
+                .contains("of sort (_ BitVec 8) as a literal of sort (_ BitVec 12)"),
+            "{}",
+            e.reason
+        );
+        let m = b"((define-fun b () (_ BitVec 8) #xff) (define-fun f ((y Int)) Bool true))";
+        let e = substitute(bv, m, &parse_model(m).unwrap()).unwrap_err();
+        assert!(e.reason.contains("the model defines f with sort (Int) Bool, the benchmark declares it ((_ BitVec 8)) Bool"), "{}", e.reason);
     }
 }
 

@@ -312,3 +312,41 @@ fn an_answer_given_before_a_memory_kill_counts() {
     assert_eq!(table(smtcomp::model::RulesEdition::Rules2015), 2);
     assert_eq!(table(smtcomp::model::RulesEdition::Rules2008), 1);
 }
+
+/// 2025 rules 7.2.3: the 24-seconds score is "the parallel division score
+/// with a wall-clock time limit T of 24 seconds". With 7.1 that makes the CPU
+/// limit mT = 4 x 24 = 96 s: c = 0 for an answer above it, while n and w are
+/// judged on T alone (the virtual CPU limit that drops answers is the
+/// sequential score's, 7.1.1, not the parallel one's). T = 1200 s, m = 4.
+/// * A on f: sat, aw = 20, ac = 100 (> 96): n = 1, w = 20, c = 0.
+/// * A on g: sat, aw = 10, ac = 90 (<= 96): n = 1, w = 10, c = 90.
+///
+/// Rules, 24 s: A ⟨e, n, w, c⟩ = ⟨0, 2, 30, 90⟩; published-2025
+/// (`over_limit_answer_keeps_time`) keeps c = 190. The parallel score
+/// (T = 1200, mT = 4800) keeps both: c = 190.
+#[test]
+fn the_24_second_score_has_no_cpu_score_above_4_x_24_s_but_keeps_the_answer() {
+    let inp = input(
+        1200.0,
+        &["A"],
+        &["f", "g"],
+        vec![
+            run("A", "f", Answer::Sat, 100.0, 20.0),
+            run("A", "g", Answer::Sat, 90.0, 10.0),
+        ],
+    );
+    let step = |policy: &Policy, kind: Kind| {
+        let s = scoring::score(&inp, policy);
+        let g = s.group("Div", true).unwrap();
+        g.podium(kind).unwrap().steps[0].clone()
+    };
+    let r = step(&Policy::rules(), Kind::TwentyFour);
+    assert_eq!((r.e, r.n), (0, 2));
+    approx(r.w, 30.0);
+    approx(r.c, 90.0);
+    let p = step(&Policy::published_2025(), Kind::TwentyFour);
+    assert_eq!((p.e, p.n), (0, 2));
+    approx(p.c, 190.0);
+    let par = step(&Policy::rules(), Kind::Parallel);
+    approx(par.c, 190.0);
+}
