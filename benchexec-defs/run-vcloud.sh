@@ -17,10 +17,14 @@ export PATH="$EXECDIR/bin:$PATH"
 # instead of in a local container process, which can deadlock at exit (seen here).
 # Environment: VCLOUD_BENCHMARK (default benchexec/contrib/vcloud-benchmark.py),
 # VCLOUD_PRIORITY (default URGENT), VCLOUD_CLIENT_HEAP (MB, default 500), VCLOUD_ARGS
-# (extra words, e.g. --vcloudMaster URL), SMTCOMP_DOCKER_IMAGE (solver image,
-# --vcloudContainerImage; empty: none).
+# (extra words, e.g. --vcloudMaster URL), SMTCOMP_DOCKER_IMAGE (opt-in solver image,
+# --vcloudContainerImage, e.g. the competition's; unset: none, as the organizers run
+# it: with an image the client loads the tool-info modules through a local podman).
+# Parallel and Cloud definitions are not here: no VerifierCloud worker offers their
+# cores and memory; they run on the cloud machines, their results come back as CSV
+# (`smtcomp ingest results.csv`).
 VCLOUD=${VCLOUD_BENCHMARK:-benchexec/contrib/vcloud-benchmark.py}
-IMAGE=${SMTCOMP_DOCKER_IMAGE-registry.gitlab.com/sosy-lab/benchmarking/competition-scripts/user:latest}
+IMAGE=${SMTCOMP_DOCKER_IMAGE:-}
 read -r -a EXTRA <<< "${VCLOUD_ARGS:-}"
 if [ -n "$IMAGE" ]; then EXTRA+=(--vcloudContainerImage "$IMAGE"); fi
 # definition, results directory, time limit of the whole call (s)

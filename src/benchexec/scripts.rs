@@ -18,9 +18,17 @@ pub fn call_timeout(m: &Manifest, file: &str) -> u64 {
 }
 
 fn definitions_table(m: &Manifest) -> String {
+    definitions_table_of(m, |_| true)
+}
+
+/// [`definitions_table`] of the definitions `keep` accepts.
+fn definitions_table_of(
+    m: &Manifest,
+    keep: impl Fn(&crate::formats::generation::Definition) -> bool,
+) -> String {
     let mut s =
         String::from("# definition, results directory, time limit of the whole call (s)\nDEFS=(\n");
-    for (file, d) in &m.definitions {
+    for (file, d) in m.definitions.iter().filter(|(_, d)| keep(d)) {
         s.push_str(&format!(
             "  {} {} {}\n",
             shell(&d.path),
@@ -133,20 +141,28 @@ pub fn run_vcloud(m: &Manifest) -> String {
          # instead of in a local container process, which can deadlock at exit (seen here).\n\
          # Environment: VCLOUD_BENCHMARK (default benchexec/contrib/vcloud-benchmark.py),\n\
          # VCLOUD_PRIORITY (default URGENT), VCLOUD_CLIENT_HEAP (MB, default 500), VCLOUD_ARGS\n\
-         # (extra words, e.g. --vcloudMaster URL), SMTCOMP_DOCKER_IMAGE (solver image,\n\
-         # --vcloudContainerImage; empty: none).\n",
+         # (extra words, e.g. --vcloudMaster URL), SMTCOMP_DOCKER_IMAGE (opt-in solver image,\n\
+         # --vcloudContainerImage, e.g. the competition's; unset: none, as the organizers run\n\
+         # it: with an image the client loads the tool-info modules through a local podman).\n\
+         # Parallel and Cloud definitions are not here: no VerifierCloud worker offers their\n\
+         # cores and memory; they run on the cloud machines, their results come back as CSV\n\
+         # (`smtcomp ingest results.csv`).\n",
     );
-    s.push_str(&format!(
-        "VCLOUD=${{VCLOUD_BENCHMARK:-benchexec/contrib/vcloud-benchmark.py}}\n\
-         IMAGE=${{SMTCOMP_DOCKER_IMAGE-{}}}\n",
-        shell(DOCKER_IMAGE)
-    ));
+    s.push_str(
+        "VCLOUD=${VCLOUD_BENCHMARK:-benchexec/contrib/vcloud-benchmark.py}\n\
+         IMAGE=${SMTCOMP_DOCKER_IMAGE:-}\n",
+    );
     s.push_str(
         r#"read -r -a EXTRA <<< "${VCLOUD_ARGS:-}"
 if [ -n "$IMAGE" ]; then EXTRA+=(--vcloudContainerImage "$IMAGE"); fi
 "#,
     );
-    s.push_str(&definitions_table(m));
+    s.push_str(&definitions_table_of(m, |d| {
+        !matches!(
+            d.track,
+            crate::model::Track::Parallel | crate::model::Track::Cloud
+        )
+    }));
     s.push_str(
         r#"MISSING=0
 if [ "${1:-}" = --missing ]; then MISSING=1; shift; fi

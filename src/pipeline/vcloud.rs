@@ -78,6 +78,20 @@ impl VcloudBenchExec {
         let Some(def) = manifest.definitions.get(file) else {
             return failed(format!("{file}: not in the manifest"), None);
         };
+        if matches!(
+            def.track,
+            crate::model::Track::Parallel | crate::model::Track::Cloud
+        ) {
+            return failed(
+                format!(
+                    "{} definitions do not run on the VerifierCloud (no worker offers {} cores and {} MB; \
+                     run-vcloud.sh leaves them out): run them on the cloud machines and ingest their CSV \
+                     (`smtcomp ingest results.csv`)",
+                    def.track, def.limits.cores, def.limits.memory_mb
+                ),
+                None,
+            );
+        }
         let out = execdir.join(&def.results_dir);
         if let Err(e) = std::fs::create_dir_all(&out) {
             return failed(format!("{}: cannot create: {e}", out.display()), None);

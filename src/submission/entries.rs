@@ -206,10 +206,16 @@ pub fn check_rules(sub: &Submission, problems: &mut Problems) {
             if a.host != FINAL_ARCHIVE_HOST {
                 problems.error(
                     &path,
-                    format!(
-                        "a final submission's archive must be on {FINAL_ARCHIVE_HOST}, not '{}'",
-                        a.host
-                    ),
+                    if a.host.is_empty() {
+                        format!(
+                            "a final submission's archive must be on {FINAL_ARCHIVE_HOST}, not a local file:// archive"
+                        )
+                    } else {
+                        format!(
+                            "a final submission's archive must be on {FINAL_ARCHIVE_HOST}, not '{}'",
+                            a.host
+                        )
+                    },
                 );
             }
         }

@@ -315,9 +315,17 @@ impl Reader<'_> {
                 format!("field '{key}' is not used (archive fields: url, h)"),
             );
         }
-        let url = self
-            .required(o, path, "url")
-            .and_then(|u| self.url(u, &format!("{path}.url")));
+        let url = self.required(o, path, "url").and_then(|u| {
+            let p = format!("{path}.url");
+            let s = self.string(u, &p)?;
+            match super::url::archive_host(&s) {
+                Ok(host) => Some((s, host)),
+                Err(e) => {
+                    self.problems.error(&p, e);
+                    None
+                }
+            }
+        });
         let hash = o.get("h").and_then(|h| self.hash(h, &format!("{path}.h")));
         let (url, host) = url?;
         Some(Archive { url, host, hash })

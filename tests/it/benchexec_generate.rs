@@ -169,6 +169,28 @@ fn generation_for_2025_follows_the_dtd_rules() {
     for script in ["run-local.sh", "run-vcloud.sh"] {
         bash_syntax(&out.join(script));
     }
+    // The VerifierCloud script: every definition but Parallel/Cloud (no worker
+    // offers 128 cores), and no container image unless one is asked for.
+    let vcloud = std::fs::read_to_string(out.join("run-vcloud.sh")).unwrap();
+    let parallel = m
+        .definitions
+        .values()
+        .filter(|d| matches!(d.track, Track::Parallel | Track::Cloud))
+        .count();
+    assert!(parallel > 0);
+    for d in m.definitions.values() {
+        let listed = vcloud.contains(&d.path);
+        assert_eq!(
+            listed,
+            !matches!(d.track, Track::Parallel | Track::Cloud),
+            "{}",
+            d.path
+        );
+    }
+    assert!(
+        vcloud.contains("IMAGE=${SMTCOMP_DOCKER_IMAGE:-}\n"),
+        "{vcloud}"
+    );
     // The streamed, per-definition-compressed runs manifest is exactly the runs
     // of the manifest, and every definition's tool module was written and names
     // its solver and the archives of the definition's participations.

@@ -92,6 +92,10 @@ fn each_broken_file_gets_its_precise_message() {
             "$.archive.url: error: a final submission's archive must be on zenodo.org, not 'github.com'",
         ),
         (
+            "final-local-file",
+            "$.archive.url: error: a final submission's archive must be on zenodo.org, not a local file:// archive",
+        ),
+        (
             "invalid-track-division",
             "$.participations[0].divisions[0]: error: invalid track/division pair: track Incremental has no division QF_Strings",
         ),
@@ -365,4 +369,40 @@ fn help_is_available_for_every_command() {
         assert_eq!(code, 0, "{args:?}");
         assert!(out.contains("Usage: smtcomp"), "{args:?}: {out}");
     }
+}
+
+/// A local archive (`file:///...`) is accepted for a submission that is not
+/// final: a solver author tests it without a web server (`archives fetch`,
+/// `test-solver --archive` read it); a final one still needs the permanent host.
+#[test]
+fn a_local_archive_url_is_valid_until_the_submission_is_final() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::fs::read_to_string(
+        crate::support::root().join("tests/data/submissions-broken/final-local-file.json"),
+    )
+    .unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&src).unwrap();
+    v["final"] = false.into();
+    let f = dir.path().join("local.json");
+    std::fs::write(&f, v.to_string()).unwrap();
+    let (code, out, err) = smtcomp(&[
+        "submissions",
+        "validate",
+        "--no-warnings",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    v["archive"]["url"] = "file://relative/s.tar.gz".into();
+    std::fs::write(&f, v.to_string()).unwrap();
+    let (code, out, _) = smtcomp(&[
+        "submissions",
+        "validate",
+        "--no-warnings",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("a file:// URL needs an absolute path"),
+        "{out}"
+    );
 }
