@@ -1,9 +1,12 @@
 //! The benchmark inventory of an SMT-LIB library: the scanner that builds it
-//! (`benchmarks scan`) and the corpus linker; the inventory format itself is
+//! (`benchmarks scan`), the corpus linker, benchmark lists and the benchmarks a
+//! past competition used (`benchmarks used`); the inventory format itself is
 //! [`crate::formats::inventory`].
 
 mod library;
+pub mod list;
 mod scan;
+pub mod used;
 
 pub use library::link_corpus;
 pub use scan::{ScriptFacts, scan, script_facts};

@@ -35,6 +35,34 @@ pub enum BenchmarksCommand {
         #[arg(long)]
         json: bool,
     },
+    /// List the benchmarks a past competition ran in a track (and division or
+    /// logic), from the organizers' published results file, one library path
+    /// per line: the list `test-solver --benchmarks` and `score --selection` read.
+    ///
+    /// Needs `--year Y` (or `--competition FILE`) for the year and its divisions.
+    /// The results file is `--results FILE`, else `results-<track>-<year>.json.gz`
+    /// in the current directory or its `data/` (a clone of the organizers'
+    /// smt-comp.github.io). Exit codes: 0 listed; 1 a division or logic asked
+    /// for has no benchmark in the results, or the results file is missing or
+    /// of another track; 2 no year, or a division or logic the year's track
+    /// does not have.
+    Used {
+        /// The track (name or short name: sq, inc, uc, mv, parallel, cloud).
+        #[arg(long, value_name = "T", value_parser = super::values::tracks())]
+        track: crate::model::Track,
+        /// Only this division (repeatable), as the year's definition names it.
+        #[arg(long, value_name = "D")]
+        division: Vec<String>,
+        /// Only this logic (repeatable).
+        #[arg(long, value_name = "L")]
+        logic: Vec<String>,
+        /// The organizers' results file of that track and year.
+        #[arg(long, value_name = "FILE")]
+        results: Option<PathBuf>,
+        /// Write the list here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
@@ -78,6 +106,13 @@ pub(super) fn run(global: &GlobalArgs, cmd: BenchmarksCommand) -> CmdResult {
                 Outcome::Problems
             })
         }
+        BenchmarksCommand::Used {
+            track,
+            division,
+            logic,
+            results,
+            output,
+        } => super::benchmarks_used::run(global, track, &division, &logic, results, output),
         BenchmarksCommand::Stats { inventory, json } => {
             let inventory = super::workspace_defaults::inventory(inventory, "<INVENTORY>")?;
             global.unused("benchmarks stats")?;

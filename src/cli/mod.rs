@@ -5,6 +5,7 @@
 
 mod archives_cmd;
 mod benchmarks_cmd;
+mod benchmarks_used;
 mod competition_cmd;
 mod demo_cmd;
 mod export_cmd;

@@ -768,63 +768,7 @@ pub fn unknown_solvers(
 /// (`non-incremental/LOGIC/family.../name.smt2`; blank lines and `#` comments
 /// skipped).
 pub fn read_selection(path: &Path) -> anyhow::Result<Vec<Smt2File>> {
-    #[derive(serde::Deserialize)]
-    struct Selected {
-        file: Smt2File,
-    }
-    #[derive(serde::Deserialize)]
-    struct SelectionFile {
-        benchmarks: Vec<Selected>,
-    }
-    let bytes = datafile::read_bytes(path)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
-    if text.trim_start().starts_with('{') {
-        let f: SelectionFile = serde_json::from_str(&text).map_err(|e| {
-            anyhow::anyhow!(
-                "{}: not a selection (`smtcomp select` output): {e}",
-                path.display()
-            )
-        })?;
-        return Ok(f.benchmarks.into_iter().map(|b| b.file).collect());
-    }
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        out.push(smt2_file_of_path(line).ok_or_else(|| {
-            anyhow::anyhow!(
-                "{}:{}: '{line}' is not a benchmark path (non-incremental/LOGIC/.../NAME or incremental/LOGIC/.../NAME)",
-                path.display(),
-                i + 1
-            )
-        })?);
-    }
-    Ok(out)
-}
-
-/// The benchmark identity of a library path (`incremental/QF_BV/fam/x.smt2`).
-fn smt2_file_of_path(p: &str) -> Option<Smt2File> {
-    let parts: Vec<&str> = p.split('/').collect();
-    let incremental = match parts.first().copied()? {
-        "incremental" => true,
-        "non-incremental" => false,
-        _ => return None,
-    };
-    if parts.len() < 3 || parts.iter().any(|x| x.is_empty()) {
-        return None;
-    }
-    Some(Smt2File {
-        incremental,
-        logic: crate::model::Logic::new(parts[1]),
-        family: parts[2..parts.len() - 1]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-        name: parts[parts.len() - 1].to_string(),
-    })
+    Ok(crate::benchmarks::list::read(path)?.files)
 }
 
 fn write_out(path: Option<&Path>, text: &str) -> CmdResult {

@@ -32,6 +32,14 @@ pub struct TestSolverArgs {
     /// Benchmark library: a corpus layout (single/, unsat-core/, incremental/)
     /// or an SMT-LIB library (default: the corpus built into smtcomp).
     #[arg(long, value_name = "DIR")]
+    library: Option<PathBuf>,
+    /// Run exactly the benchmarks this list names (`smtcomp benchmarks used`
+    /// output, or a selection file) from the SMT-LIB copy `--library DIR`, with
+    /// the competition's limits (`--year Y`) instead of the test limits; its
+    /// `# track:` header is the default `--track`. Listed benchmarks missing
+    /// from the copy are named and make the test incomplete (exit 2).
+    /// A directory here is taken as `--library DIR` (the older spelling).
+    #[arg(long, value_name = "FILE")]
     benchmarks: Option<PathBuf>,
     /// The unpacked solver archive: commands with a `/` are relative to it
     /// (default: the current directory; bare names are looked up on PATH).
@@ -64,6 +72,39 @@ pub struct TestSolverArgs {
     no_validation: bool,
 }
 
+/// `--library` and `--benchmarks` resolved: the library directory, and the
+/// list to run (a `--benchmarks` directory is the library, as it used to be).
+type LibraryAndList = (
+    Option<PathBuf>,
+    Option<(PathBuf, crate::benchmarks::list::BenchmarkList)>,
+);
+
+fn library_and_list(args: &TestSolverArgs) -> anyhow::Result<LibraryAndList> {
+    match (&args.benchmarks, &args.library) {
+        (Some(b), None) if b.is_dir() => Ok((Some(b.clone()), None)),
+        (Some(b), Some(_)) if b.is_dir() => {
+            anyhow::bail!(
+                "--benchmarks {}: a directory; give the library as --library and a list file as --benchmarks",
+                b.display()
+            )
+        }
+        (Some(b), library) => {
+            let Some(library) = library else {
+                anyhow::bail!(
+                    "--benchmarks {}: give the SMT-LIB copy the listed benchmarks are in as --library DIR (with non-incremental/ and incremental/)",
+                    b.display()
+                );
+            };
+            let list = crate::benchmarks::list::read(b)?;
+            if list.files.is_empty() {
+                anyhow::bail!("--benchmarks {}: lists no benchmark", b.display());
+            }
+            Ok((Some(library.clone()), Some((b.clone(), list))))
+        }
+        (None, library) => Ok((library.clone(), None)),
+    }
+}
+
 pub(super) fn run_test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
     // Documented contract: anything that keeps the test from running is exit 2.
     test_solver(global, args).map_err(|e| match e {
@@ -87,6 +128,11 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
     };
     if args.per_logic == 0 {
         fail!("--per-logic must be at least 1");
+    }
+    let (library, list) = library_and_list(&args)?;
+    let mut tracks = args.tracks.clone();
+    if let (true, Some((_, l))) = (tracks.is_empty(), &list) {
+        tracks.extend(l.track);
     }
     let loaded = load_file(&args.submission, &comp);
     for p in &loaded.problems {
@@ -120,9 +166,10 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         .unwrap_or_else(crate::util::parallel::default_jobs);
     let opts = TestOptions {
         submission: loaded,
-        tracks: args.tracks.clone(),
+        tracks,
         logic,
-        benchmarks: args.benchmarks.clone(),
+        library,
+        list,
         solver_dir: args.solver_dir.clone(),
         out: out.clone(),
         jobs,
@@ -158,12 +205,25 @@ fn test_solver(global: &GlobalArgs, args: TestSolverArgs) -> CmdResult {
         1 => Ok(Outcome::Problems),
         _ => {
             let mut why = Vec::new();
-            if report.not_run > 0 || !report.problems.is_empty() {
+            if let Some(first) = report.missing.first() {
                 why.push(format!(
-                    "{} run(s) not run: {} (a problem on our side, not the solver's)",
-                    report.not_run,
+                    "{} listed benchmark(s) not in the library {} (the first: {first})",
+                    report.missing.len(),
+                    args.library
+                        .as_deref()
+                        .or(args.benchmarks.as_deref())
+                        .map_or(String::new(), |l| l.display().to_string())
+                ));
+            }
+            let ours = report.not_run.saturating_sub(report.missing.len());
+            if ours > 0 || !report.problems.is_empty() {
+                why.push(format!(
+                    "{ours} run(s) not run: {} (a problem on our side, not the solver's)",
                     report.problems.join("; ")
                 ));
+            }
+            if report.passed + report.failed + report.not_run + report.not_checked == 0 {
+                why.push("no benchmark was run (see the not-tested lines above)".into());
             }
             if report.not_checked > 0 {
                 why.push(format!(

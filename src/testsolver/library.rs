@@ -90,6 +90,37 @@ pub fn build_library(source: &Path, library: &Path) -> anyhow::Result<usize> {
     Ok(linked)
 }
 
+/// Builds `library` from the listed `files` of the SMT-LIB library `source`
+/// (`non-incremental/...`, `incremental/...`): one link per file found.
+/// Returns the files not found in `source`, in list order.
+pub fn link_listed(
+    source: &Path,
+    files: &[crate::benchmarks::Smt2File],
+    library: &Path,
+) -> anyhow::Result<Vec<crate::benchmarks::Smt2File>> {
+    let source = std::fs::canonicalize(source)
+        .with_context(|| format!("{}: benchmark library not found", source.display()))?;
+    let mut missing = Vec::new();
+    for f in files {
+        let rel = f.path();
+        let from = source.join(&rel);
+        if !from.is_file() {
+            missing.push(f.clone());
+            continue;
+        }
+        let link = library.join(&rel);
+        if let Some(parent) = link.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("{}: cannot create", parent.display()))?;
+        }
+        if link.symlink_metadata().is_err() {
+            std::os::unix::fs::symlink(&from, &link)
+                .with_context(|| format!("{}: cannot link", link.display()))?;
+        }
+    }
+    Ok(missing)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +157,43 @@ mod tests {
         assert!(names.iter().any(|n| n.starts_with("smtcomp_")), "{names:?}");
         assert!(names.iter().any(|n| n.starts_with("CVC4")), "{names:?}");
         let err = build_library(dir.path(), &dir.path().join("l2")).unwrap_err();
+        assert!(err.to_string().contains("not a benchmark library"), "{err}");
+
+        // A list: only the listed files, the missing ones returned.
+        let listed: Vec<_> = [
+            "non-incremental/QF_LIA/x/absent.smt2",
+            "non-incremental/QF_BV/absent.smt2",
+        ]
+        .iter()
+        .map(|p| crate::benchmarks::list::parse_path(p).unwrap())
+        .chain(
+            walkdir::WalkDir::new(lib.join("non-incremental/QF_LIA"))
+                .follow_links(true)
+                .sort_by_file_name()
+                .into_iter()
+                .flatten()
+                .filter(|e| e.file_type().is_file())
+                .take(1)
+                .map(|e| {
+                    let rel = e
+                        .path()
+                        .strip_prefix(&lib)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    crate::benchmarks::list::parse_path(&rel).unwrap()
+                }),
+        )
+        .collect();
+        let only = dir.path().join("only");
+        let missing = link_listed(&lib, &listed, &only).unwrap();
+        assert_eq!(missing, listed[..2].to_vec());
+        let linked: Vec<_> = walkdir::WalkDir::new(&only)
+            .into_iter()
+            .flatten()
+            .filter(|e| !e.file_type().is_dir())
+            .collect();
+        assert_eq!(linked.len(), 1);
         assert!(err.to_string().contains("not a benchmark library"), "{err}");
     }
 }

@@ -124,14 +124,14 @@ pub fn clamp(
         let l = &mut def.test_limits;
         if l.cores > cores {
             notes.push(format!(
-                "{t}: {} cores per run instead of the test limit's {} (this machine has {cores})",
+                "{t}: {} cores per run instead of the limit's {} (this machine has {cores})",
                 cores, l.cores
             ));
             l.cores = cores;
         }
         if l.memory_mb > memory {
             notes.push(format!(
-                "{t}: {memory} MB per run instead of the test limit's {} MB (this machine has {} MB)",
+                "{t}: {memory} MB per run instead of the limit's {} MB (this machine has {} MB)",
                 l.memory_mb, machine.memory_mb
             ));
             l.memory_mb = memory;
@@ -224,7 +224,7 @@ mod tests {
         assert_eq!(c.jobs, 1);
         assert_eq!(
             c.notes,
-            ["Parallel: 2 cores per run instead of the test limit's 8 (this machine has 2)"]
+            ["Parallel: 2 cores per run instead of the limit's 8 (this machine has 2)"]
         );
     }
 

@@ -57,7 +57,10 @@ pub struct TestOptions {
     /// The benchmark library: a corpus layout (`single/`, `unsat-core/`,
     /// `incremental/`) or an SMT-LIB library (`non-incremental/`,
     /// `incremental/`); `None`: the corpus built into the binary.
-    pub benchmarks: Option<PathBuf>,
+    pub library: Option<PathBuf>,
+    /// Run exactly these benchmarks of `library` (an SMT-LIB library), with
+    /// the competition's limits instead of the test limits: (list file, list).
+    pub list: Option<(PathBuf, crate::benchmarks::list::BenchmarkList)>,
     /// Directory of the unpacked solver archive (commands with a `/` are
     /// relative to it); `None`: bare names on PATH, paths from the current directory.
     pub solver_dir: Option<PathBuf>,
@@ -155,7 +158,12 @@ pub fn run(
         submission: opts.submission.file.display().to_string(),
         competition: comp.name.clone(),
         notes: Vec::new(),
+        limits_used: match opts.list {
+            Some(_) => "competition limits".into(),
+            None => "test limits".into(),
+        },
         problems: Vec::new(),
+        missing: Vec::new(),
         tracks: Vec::new(),
         passed: 0,
         failed: 0,
@@ -213,7 +221,22 @@ pub fn run(
         .filter(|t| t.not_tested.is_none())
         .map(|t| t.track)
         .collect();
-    let clamped = limits::clamp(comp, &tested, opts.machine, opts.jobs);
+    // A list runs with the competition's limits, not the short test limits.
+    let mut base = comp.clone();
+    if opts.list.is_some() {
+        for t in &tested {
+            if let Some(d) = base.tracks.get_mut(t) {
+                d.test_limits = d.limits;
+                let line = format!(
+                    "{t}: the competition's limits for the listed benchmarks: {} s, {} MB, {} core(s) per run",
+                    d.limits.time_s, d.limits.memory_mb, d.limits.cores
+                );
+                log(&line);
+                report.notes.push(line);
+            }
+        }
+    }
+    let clamped = limits::clamp(&base, &tested, opts.machine, opts.jobs);
     let comp = &clamped.competition;
     for tr in &mut report.tracks {
         tr.limits = comp.track(tr.track).map(|d| d.test_limits);

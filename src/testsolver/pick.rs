@@ -26,6 +26,16 @@ pub enum Picked {
     None(String),
 }
 
+/// How many benchmarks [`pick`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// Up to this many, smallest first (sat and unsat first where it matters).
+    Smallest(usize),
+    /// Every benchmark that suits the track, whatever its status (a list the
+    /// user gave: the library holds only the listed files).
+    All,
+}
+
 /// What the track needs of a benchmark, in words (for "not tested" lines).
 fn need(track: Track, min_asserts: u64) -> String {
     match track {
@@ -52,8 +62,12 @@ pub fn pick(
     comp: &Competition,
     track: Track,
     logic: &Logic,
-    n: usize,
+    how: How,
 ) -> Picked {
+    let n = match how {
+        How::Smallest(n) => n,
+        How::All => usize::MAX,
+    };
     let min_asserts = comp.selection.unsat_core_min_num_asserts;
     let size = |f: &Smt2File| {
         std::fs::metadata(library_file(library, f))
@@ -65,12 +79,14 @@ pub fn pick(
             .iter()
             .filter(|b| &b.file.logic == logic)
             // The trace executor sends nothing after the leading known answers:
-            // a file whose first check-sat has no known answer tests nothing.
+            // a file whose first check-sat has no known answer tests nothing
+            // (a list runs it all the same, as the competition did).
             .filter(|b| {
-                b.statuses.as_ref().is_none_or(|s| {
-                    s.first()
-                        .is_some_and(|f| matches!(f, Status::Sat | Status::Unsat))
-                })
+                how == How::All
+                    || b.statuses.as_ref().is_none_or(|s| {
+                        s.first()
+                            .is_some_and(|f| matches!(f, Status::Sat | Status::Unsat))
+                    })
             })
             .map(|b| Cand {
                 file: b.file.clone(),
@@ -107,6 +123,10 @@ pub fn pick(
             "no benchmark".into()
         });
     }
+    if how == How::All {
+        cands.sort_by_cached_key(|c| c.file.path());
+        return Picked::Some(cands.into_iter().map(Cand::selected).collect());
+    }
     // Library benchmarks first, generated ones only where nothing else suits.
     let generated = |c: &Cand| super::generated::is_generated(&c.file.family);
     cands.sort_by(|a, b| {
@@ -142,18 +162,19 @@ pub fn pick(
         chosen = cands;
     }
     chosen.truncate(n);
-    Picked::Some(
-        chosen
-            .into_iter()
-            .map(|c| SelectedBenchmark {
-                file: c.file,
-                status: c.status,
-                count: c.count,
-                new: false,
-                heat: None,
-            })
-            .collect(),
-    )
+    Picked::Some(chosen.into_iter().map(Cand::selected).collect())
+}
+
+impl Cand {
+    fn selected(self) -> SelectedBenchmark {
+        SelectedBenchmark {
+            file: self.file,
+            status: self.status,
+            count: self.count,
+            new: false,
+            heat: None,
+        }
+    }
 }
 
 /// Whether `picked` (up to `n` benchmarks) lacks what `track` should test in
@@ -246,7 +267,7 @@ mod tests {
         let inv = inventory();
         let lib = Path::new("/nonexistent");
         let qf_bv = Logic::new("QF_BV");
-        let pick = |t, n| names(pick(&inv, lib, &comp, t, &qf_bv, n));
+        let pick = |t, n| names(pick(&inv, lib, &comp, t, &qf_bv, How::Smallest(n)));
         // One sat, one unsat; unknown status not while known ones exist.
         assert_eq!(pick(Track::SingleQuery, 2), ["b.smt2", "d.smt2"]);
         assert_eq!(
@@ -256,13 +277,20 @@ mod tests {
         assert_eq!(pick(Track::UnsatCore, 2), ["e.smt2"]);
         assert_eq!(pick(Track::ModelValidation, 1), ["b.smt2"]);
         assert_eq!(pick(Track::Incremental, 2), ["i2.smt2"]);
+        // A list: every benchmark that suits the track, unknown status too, by path.
+        let all = |t| names(super::pick(&inv, lib, &comp, t, &qf_bv, How::All));
+        assert_eq!(
+            all(Track::SingleQuery),
+            ["a.smt2", "b.smt2", "c.smt2", "d.smt2", "e.smt2"]
+        );
+        assert_eq!(all(Track::UnsatCore), ["e.smt2"]);
         let none = names(super::pick(
             &inv,
             lib,
             &comp,
             Track::SingleQuery,
             &Logic::new("QF_LIA"),
-            2,
+            How::Smallest(2),
         ));
         assert_eq!(none, ["no benchmark"]);
     }

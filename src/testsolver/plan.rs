@@ -68,6 +68,8 @@ pub(super) struct TestPlan<'a, 'l> {
     validation_notes: BTreeMap<Track, String>,
     /// The inventory's note on generated benchmarks (logged with the selection).
     generated_note: Option<String>,
+    /// Listed benchmarks not in the library (`--benchmarks FILE`).
+    missing: Vec<crate::benchmarks::Smt2File>,
 }
 
 impl<'a, 'l> TestPlan<'a, 'l> {
@@ -84,6 +86,7 @@ impl<'a, 'l> TestPlan<'a, 'l> {
             records: Vec::new(),
             validation_notes: BTreeMap::new(),
             generated_note: None,
+            missing: Vec::new(),
         }
     }
 
@@ -122,7 +125,10 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                         &self.s.comp,
                         tr.track,
                         &logic,
-                        self.s.opts.per_logic,
+                        match self.s.opts.list {
+                            Some(_) => pick::How::All,
+                            None => pick::How::Smallest(self.s.opts.per_logic),
+                        },
                     ),
                 );
             }
@@ -133,8 +139,11 @@ impl<'a, 'l> TestPlan<'a, 'l> {
     /// The library: the built-in corpus or --benchmarks, then generated
     /// benchmarks for the logics it has nothing suitable for.
     fn inventory(&mut self) -> anyhow::Result<String> {
+        if self.s.opts.list.is_some() {
+            return self.listed_inventory();
+        }
         let (opts, comp, out) = (self.s.opts, &self.s.comp, &self.s.out);
-        let source = match &opts.benchmarks {
+        let source = match &opts.library {
             Some(d) => d.clone(),
             None => library::write_embedded_corpus(&out.join("corpus"))?,
         };
@@ -143,7 +152,7 @@ impl<'a, 'l> TestPlan<'a, 'l> {
         let mut inv = pipeline::inventory(&lib, comp, opts.jobs);
         let summary = format!(
             "library {}: {} non-incremental and {} incremental benchmarks",
-            opts.benchmarks
+            opts.library
                 .as_ref()
                 .map_or("(built in)".to_string(), |d| d.display().to_string()),
             inv.non_incremental.len(),
@@ -171,6 +180,85 @@ impl<'a, 'l> TestPlan<'a, 'l> {
         Ok(summary)
     }
 
+    /// `--benchmarks FILE`: a library of the listed files only, every one
+    /// of them picked where it suits a tested track; the missing ones kept
+    /// for the report, the others that no tested (track, logic) takes noted.
+    fn listed_inventory(&mut self) -> anyhow::Result<String> {
+        let (opts, comp, out) = (self.s.opts, &self.s.comp, &self.s.out);
+        let (Some((list_file, list)), Some(source)) = (&opts.list, &opts.library) else {
+            anyhow::bail!("a benchmark list needs --library DIR");
+        };
+        // Only the (track, logic) pairs the list has benchmarks for.
+        let listed: BTreeSet<(bool, &str)> = list
+            .files
+            .iter()
+            .map(|f| (f.incremental, f.logic.as_str()))
+            .collect();
+        for tr in &mut self.s.report.tracks {
+            let inc = tr.track.is_incremental();
+            tr.logics
+                .retain(|lr| listed.contains(&(inc, lr.logic.as_str())));
+        }
+        self.s.report.tracks.retain(|t| !t.logics.is_empty());
+        if !self.s.report.tracks.iter().any(|t| t.not_tested.is_none()) {
+            anyhow::bail!(
+                "--benchmarks {}: lists no benchmark of a logic {} enters in the tested tracks",
+                list_file.display(),
+                self.s.sub.name
+            );
+        }
+        let lib = out.join("library");
+        self.missing = library::link_listed(source, &list.files, &lib)?;
+        let inv = pipeline::inventory(&lib, comp, opts.jobs);
+        for e in &inv.errors {
+            self.log(&format!("{}: cannot read: {}", e.path, e.reason));
+        }
+        self.picks = self.pick_all(&inv);
+        Ok(format!(
+            "list {}: {} benchmarks, {} found in {}, {} missing",
+            list_file.display(),
+            list.files.len(),
+            list.files.len() - self.missing.len(),
+            source.display(),
+            self.missing.len()
+        ))
+    }
+
+    /// With a list: a note on the listed benchmarks that have no row in the
+    /// report (neither picked nor missing in a tested logic), so that every
+    /// listed benchmark is accounted for.
+    fn note_unlisted(&mut self) {
+        let Some((_, list)) = &self.s.opts.list else {
+            return;
+        };
+        let mut rows: BTreeSet<String> = self
+            .selections
+            .iter()
+            .flat_map(|s| s.benchmarks.iter().map(|b| b.file.path()))
+            .collect();
+        rows.extend(self.s.report.missing.iter().cloned());
+        let mut left: BTreeMap<String, usize> = BTreeMap::new();
+        for f in &list.files {
+            if !rows.contains(&f.path()) {
+                *left.entry(f.logic.to_string()).or_default() += 1;
+            }
+        }
+        if left.is_empty() {
+            return;
+        }
+        let n: usize = left.values().sum();
+        let tracks: Vec<&str> = self.s.tested.iter().map(|t| t.name()).collect();
+        self.note(format!(
+            "{n} listed benchmark(s) not run: {} does not enter their logic in {}, or they do not suit the track ({})",
+            self.s.sub.name,
+            tracks.join(", "),
+            left.iter()
+                .map(|(l, n)| format!("{l} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+
     /// The picks as one selection per track; the logics without a benchmark noted.
     fn selection(&mut self) -> Outcome {
         if let Some(note) = self.generated_note.take() {
@@ -181,11 +269,33 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                 continue;
             }
             let mut chosen = Vec::new();
+            let library = self.s.opts.library.as_ref();
             for lr in &mut tr.logics {
                 match self.picks.remove(&(tr.track, lr.logic.clone())) {
                     Some(Picked::Some(v)) => chosen.extend(v),
                     Some(Picked::None(why)) => lr.not_tested = Some(why),
                     None => lr.not_tested = Some("no benchmark".into()),
+                }
+                // Listed but not in the library: not run, named.
+                for f in self.missing.iter().filter(|f| {
+                    f.logic.as_str() == lr.logic && f.incremental == tr.track.is_incremental()
+                }) {
+                    lr.not_tested = None;
+                    self.s.report.missing.push(f.path());
+                    lr.runs.push(super::report::RunResult {
+                        benchmark: f.path(),
+                        prepared: String::new(),
+                        expected: String::new(),
+                        answer: "none".into(),
+                        time_s: None,
+                        verdict: Verdict::NotRun,
+                        reason: format!(
+                            "not run: listed, but not in the library {}",
+                            library.map_or(String::new(), |l| l.display().to_string())
+                        ),
+                        log: None,
+                        generated: false,
+                    });
                 }
             }
             if !chosen.is_empty() {
@@ -193,6 +303,7 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                     .push(pick::selection(&self.s.comp, tr.track, chosen));
             }
         }
+        self.note_unlisted();
         if self.selections.is_empty() {
             return Outcome::Finished("no benchmark to run for any entered logic".into());
         }
@@ -396,7 +507,14 @@ impl<'a, 'l> TestPlan<'a, 'l> {
         let exec = out.join("exec");
         let results = pipeline::results_dir(&exec);
         let manifest = self.manifest.as_ref().context("no definitions")?;
-        let (records, sets, call_errors) = (&self.records, &self.sets, &self.call_errors);
+        let (sets, call_errors) = (&self.sets, &self.call_errors);
+        // One lookup per benchmark (a list can hold a whole track).
+        let records: std::collections::HashMap<(Option<Track>, &str), &IngestRecord> = self
+            .records
+            .iter()
+            .rev()
+            .map(|r| ((r.track, r.benchmark_key.as_str()), r))
+            .collect();
         let visible: Vec<PathBuf> = std::iter::once(out.clone())
             .chain(self.mounts.iter().cloned())
             .collect();
@@ -414,9 +532,8 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                     .filter(|b| b.original.logic.as_str() == lr.logic)
                 {
                     let file = dir.join(&b.path);
-                    let rec = records.iter().find(|r| {
-                        r.track == Some(tr.track) && r.benchmark_key == b.original.path()
-                    });
+                    let key = b.original.path();
+                    let rec = records.get(&(Some(tr.track), key.as_str())).copied();
                     let limits = tr.limits.unwrap_or(crate::model::Limits {
                         time_s: 60,
                         memory_mb: 8192,

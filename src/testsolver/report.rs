@@ -143,8 +143,14 @@ pub struct TestReport {
     pub competition: String,
     /// Remarks on the whole run (limits clamped, benchmarks generated, mounts).
     pub notes: Vec<String>,
+    /// Which limits the runs had: `test limits`, or `competition limits`
+    /// (a benchmark list).
+    pub limits_used: String,
     /// Problems on our side (BenchExec failed as a whole): exit code 2.
     pub problems: Vec<String>,
+    /// Listed benchmarks (`--benchmarks FILE`) not in the library: their runs
+    /// are NOT RUN (exit code 2), not the solver's fault nor ours.
+    pub missing: Vec<String>,
     /// Every entered track (in track order) with a logic kept by the filters.
     pub tracks: Vec<TrackResult>,
     /// Runs with verdict OK.
@@ -216,10 +222,11 @@ impl TestReport {
     }
 
     /// The exit code the report stands for: 2 when our side failed (a problem
-    /// or a run not run) or a run could not be checked, else 1 when a run
-    /// failed, else 0.
+    /// or a run not run), a run could not be checked, or nothing ran at all
+    /// (0 runs pass nothing), else 1 when a run failed, else 0.
     pub fn exit_code(&self) -> i32 {
-        if !self.problems.is_empty() || self.not_run > 0 || self.not_checked > 0 {
+        let runs = self.passed + self.failed + self.not_run + self.not_checked;
+        if !self.problems.is_empty() || self.not_run > 0 || self.not_checked > 0 || runs == 0 {
             2
         } else if self.failed > 0 {
             1
@@ -240,8 +247,8 @@ impl TestReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "test-solver: {} ({}), {}, test limits",
-            self.solver, self.submission, self.competition
+            "test-solver: {} ({}), {}, {}",
+            self.solver, self.submission, self.competition, self.limits_used
         );
         let _ = writeln!(
             s,
@@ -315,6 +322,13 @@ impl TestReport {
             "\nCoverage: {} of {} entered logic x track combinations tested, {} of them checked ({} with library benchmarks, {} with generated ones only, {} with both)",
             c.tested, c.entered, c.checked, c.library, c.generated, c.both
         );
+        if let Some(first) = self.missing.first() {
+            let _ = writeln!(
+                s,
+                "missing: {} listed benchmark(s) not in the library, NOT RUN (the first: {first})",
+                self.missing.len()
+            );
+        }
         for p in &self.problems {
             let _ = writeln!(s, "problem (ours, not the solver's): {p}");
         }
@@ -366,7 +380,44 @@ fn wrap(prefix: &str, text: &str, width: usize, indent: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::*;
+
+    fn report() -> TestReport {
+        TestReport {
+            solver: "s".into(),
+            submission: "s.json".into(),
+            competition: "c".into(),
+            notes: vec![],
+            limits_used: "test limits".into(),
+            problems: vec![],
+            missing: vec![],
+            tracks: vec![],
+            passed: 0,
+            failed: 0,
+            not_run: 0,
+            not_checked: 0,
+            not_tested: 0,
+            coverage: Coverage::default(),
+        }
+    }
+
+    #[test]
+    fn nothing_run_passes_nothing_and_our_side_outranks_a_failure() {
+        let mut r = report();
+        r.not_tested = 3;
+        assert_eq!(r.exit_code(), 2, "0 runs");
+        r.passed = 1;
+        assert_eq!(r.exit_code(), 0);
+        r.failed = 1;
+        assert_eq!(r.exit_code(), 1);
+        r.not_run = 1;
+        r.missing = vec!["non-incremental/QF_FP/x.smt2".into()];
+        assert_eq!(r.exit_code(), 2);
+        assert!(
+            r.render()
+                .contains("missing: 1 listed benchmark(s) not in the library, NOT RUN (the first: non-incremental/QF_FP/x.smt2)")
+        );
+    }
 
     #[test]
     fn wrap_keeps_the_prefix_and_breaks_at_spaces() {

@@ -274,7 +274,7 @@ fn the_2025_test_limits_fit_the_machine_and_parallel_cloud_run() {
     if cores < 8 {
         assert!(
             stdout.contains(&format!(
-                "note: Parallel: {cores} cores per run instead of the test limit's 8 (this machine has {cores})"
+                "note: Parallel: {cores} cores per run instead of the limit's 8 (this machine has {cores})"
             )),
             "{stdout}"
         );
@@ -770,4 +770,143 @@ fn without_a_validator_models_are_not_checked_and_the_test_does_not_pass() {
         "{out}"
     );
     assert!(out.contains("PASSED: 1 OK, 0 FAIL, 0 not tested"), "{out}");
+}
+
+/// `test-solver --benchmarks FILE --library DIR`: exactly the listed
+/// benchmarks of a local SMT-LIB copy, with the competition's limits; a listed
+/// benchmark missing from the copy is NOT RUN and named (exit 2), one of a
+/// logic the solver does not enter is accounted for in a note; the list's
+/// `# track:` header is the default track, an incremental list runs through
+/// the trace executor.
+#[test]
+fn a_listed_past_division_runs_exactly_its_benchmarks_with_the_competition_limits() {
+    if require_tool("benchexec").is_none() || require_tool("z3").is_none() {
+        return;
+    }
+    let work = work_dir("ts-list");
+    let lib = work.path().join("smtlib");
+    let corpus = root().join("tests/data/replay/corpus");
+    for (from, to) in [
+        ("single", "non-incremental"),
+        ("incremental", "incremental"),
+    ] {
+        let dir = lib.join(to).join("QF_LIA/fam");
+        std::fs::create_dir_all(&dir).unwrap();
+        for e in std::fs::read_dir(corpus.join(from).join("QF_LIA")).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+        }
+    }
+    let present = [
+        "non-incremental/QF_LIA/fam/CVC4-1.8_test_regress_regress0_bug383.smt2",
+        "non-incremental/QF_LIA/fam/CVC4-1.8_test_regress_regress1_simplification_bug4.smt2",
+    ];
+    let absent = "non-incremental/QF_LIA/fam/not-in-the-copy.smt2";
+    let other_logic = "non-incremental/LIA/fam/x.smt2";
+    let list = work.path().join("list.txt");
+    std::fs::write(
+        &list,
+        format!(
+            "# 4 benchmarks\n# track: SingleQuery\n{}\n{absent}\n{}\n{other_logic}\n",
+            present[0], present[1]
+        ),
+    )
+    .unwrap();
+    let out = work.path().join("out");
+    let args = |list: &Path, out: &Path| -> Vec<String> {
+        [
+            "--year",
+            "2025",
+            "test-solver",
+            "tests/data/replay/submissions/z3.json",
+            "--benchmarks",
+            list.to_str().unwrap(),
+            "--library",
+            lib.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "-o",
+            out.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let a = args(&list, &out);
+    let (code, stdout, stderr) = smtcomp(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("SMT-COMP 2025, competition limits"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("SingleQuery: the competition's limits for the listed benchmarks: 1200 s"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("SingleQuery (1200 s, "), "{stdout}");
+    assert!(
+        stdout.contains("note: 1 listed benchmark(s) not run: z3 does not enter their logic in SingleQuery, or they do not suit the track (LIA 1)"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "test-solver: incomplete, 1 listed benchmark(s) not in the library {} (the first: {absent})",
+            lib.display()
+        )),
+        "{stderr}"
+    );
+    let r = report(&out);
+    let got: Vec<(String, String)> = runs(&r, "SingleQuery", "QF_LIA")
+        .iter()
+        .map(|x| {
+            (
+                x["benchmark"].as_str().unwrap().to_string(),
+                x["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let mut want: Vec<(String, String)> = present
+        .iter()
+        .map(|p| (p.to_string(), "OK".to_string()))
+        .collect();
+    want.push((absent.to_string(), "NOT RUN".to_string()));
+    want.sort();
+    assert_eq!(got, want);
+    // Every listed benchmark accounted for: 2 run + 1 missing + 1 not entered.
+    assert_eq!(
+        (r["passed"].as_u64(), r["not_run"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(r["missing"], serde_json::json!([absent]));
+    // Only the listed logic is in the report (z3 enters every QF_ logic).
+    assert_eq!(r["tracks"].as_array().unwrap().len(), 1);
+    assert_eq!(r["tracks"][0]["logics"].as_array().unwrap().len(), 1);
+
+    // The listed benchmarks that are there: PASSED.
+    std::fs::write(
+        &list,
+        format!("# track: SingleQuery\n{}\n{}\n", present[0], present[1]),
+    )
+    .unwrap();
+    let a = args(&list, &out);
+    let (code, stdout, stderr) = smtcomp(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("PASSED: 2 OK, 0 FAIL"), "{stdout}");
+
+    // An incremental list: the Incremental track, through the trace executor.
+    let inc: Vec<String> = std::fs::read_dir(lib.join("incremental/QF_LIA/fam"))
+        .unwrap()
+        .map(|e| {
+            format!(
+                "incremental/QF_LIA/fam/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
+        .collect();
+    std::fs::write(&list, format!("# track: Incremental\n{}\n", inc.join("\n"))).unwrap();
+    let a = args(&list, &out);
+    let (code, stdout, stderr) = smtcomp(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let r = report(&out);
+    assert_eq!(runs(&r, "Incremental", "QF_LIA").len(), inc.len());
+    assert_eq!(r["passed"].as_u64(), Some(inc.len() as u64));
 }

@@ -10,6 +10,7 @@ mod archives;
 mod benchexec_demo;
 mod benchexec_generate;
 mod benchmarks_scan;
+mod benchmarks_used;
 mod cgroup_check;
 mod cli_conventions;
 mod competition_model;

@@ -35,6 +35,58 @@ fn unusable_options_exit_2() {
     assert!(stderr.contains("--logic QF_("), "{stderr}");
 }
 
+#[test]
+fn a_benchmark_list_needs_a_library_and_benchmarks() {
+    let dir = crate::support::work_dir("ts-list-usage");
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "# track: sq\nnon-incremental/QF_BV/x.smt2\n").unwrap();
+    let l = list.to_str().unwrap();
+    let (code, _, stderr) = test_solver(&["demo/submissions/z3.json", "--benchmarks", l]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("give the SMT-LIB copy the listed benchmarks are in as --library DIR"),
+        "{stderr}"
+    );
+    std::fs::write(&list, "# nothing\n").unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, _, stderr) = test_solver(&[
+        "demo/submissions/z3.json",
+        "--benchmarks",
+        l,
+        "--library",
+        d,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("lists no benchmark"), "{stderr}");
+    std::fs::write(&list, "QF_BV/x.smt2\n").unwrap();
+    let (code, _, stderr) = test_solver(&[
+        "demo/submissions/z3.json",
+        "--benchmarks",
+        l,
+        "--library",
+        d,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(":1: 'QF_BV/x.smt2' is not a benchmark path"),
+        "{stderr}"
+    );
+    // A list of a logic z3 does not enter (z3's demo submission: QF_ logics).
+    std::fs::write(&list, "# track: sq\nnon-incremental/LIA/x.smt2\n").unwrap();
+    let (code, _, stderr) = test_solver(&[
+        "demo/submissions/z3.json",
+        "--benchmarks",
+        l,
+        "--library",
+        d,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("lists no benchmark of a logic z3 enters in the tested tracks"),
+        "{stderr}"
+    );
+}
+
 /// A CI job must not pass having tested nothing.
 #[test]
 fn filters_that_select_nothing_exit_2() {
