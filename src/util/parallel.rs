@@ -92,6 +92,11 @@ impl Heartbeat {
                 let (lock, cv) = &*s;
                 let mut stopped = lock.lock().unwrap_or_else(|e| e.into_inner());
                 loop {
+                    // Stopped before this thread first took the lock: the
+                    // notification is gone, waiting would last a whole interval.
+                    if *stopped {
+                        return;
+                    }
                     let (g, _) = cv
                         .wait_timeout(stopped, interval)
                         .unwrap_or_else(|e| e.into_inner());
@@ -250,6 +255,18 @@ mod tests {
             Box::new(quiet.clone()),
         ));
         assert!(quiet.0.lock().unwrap().is_empty());
+        // Dropped before its thread first waits: the stop is not lost (it
+        // used to wait out a whole interval, here an hour).
+        for _ in 0..20 {
+            let t = std::time::Instant::now();
+            drop(super::Heartbeat::start(
+                "x",
+                1,
+                Duration::from_secs(3600),
+                Box::new(Shared::default()),
+            ));
+            assert!(t.elapsed() < Duration::from_secs(60), "drop hung");
+        }
     }
 
     #[test]
