@@ -160,6 +160,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: GenerateArgs) -> CmdResult {
         location: SolverLocation {
             solver_dirs,
             on_path: args.solvers_on_path,
+            dirs_for_paths_only: false,
         },
         binaries_from,
         max_tasks: Some(args.max_tasks),

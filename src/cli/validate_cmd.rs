@@ -359,6 +359,7 @@ fn validator_commands(global: &GlobalArgs, a: &RunArgs) -> Result<ValidatorComma
         .collect();
     let mut location = SolverLocation {
         on_path: true,
+        dirs_for_paths_only: false,
         ..Default::default()
     };
     for (name, dir) in &a.solver_dir {

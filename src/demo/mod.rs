@@ -301,6 +301,7 @@ impl Plan for DemoPlan<'_> {
                     location: SolverLocation {
                         solver_dirs: Default::default(),
                         on_path: true,
+                        dirs_for_paths_only: false,
                     },
                     archives: Some(&o.archives),
                 })?;

@@ -71,6 +71,7 @@ pub fn submission_validators(
         let location = SolverLocation {
             solver_dirs: Default::default(),
             on_path: true,
+            dirs_for_paths_only: false,
         };
         let problems = commands.add_submissions(comp, subs, &location);
         if !problems.is_empty() {

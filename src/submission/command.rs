@@ -16,6 +16,20 @@ pub struct SolverLocation {
     pub solver_dirs: BTreeMap<String, PathBuf>,
     /// Keep binaries without `/` as bare names, resolved on PATH at run time.
     pub on_path: bool,
+    /// `solver_dirs` hold only the binaries with a `/` (`test-solver` without
+    /// `--solver-dir`: paths are relative to the current directory, bare
+    /// names stay on PATH).
+    pub dirs_for_paths_only: bool,
+}
+
+impl SolverLocation {
+    /// The directory standing for `solver`'s archive that `binary` is in, if any.
+    fn dir_for(&self, solver: &str, binary: &str) -> Option<&PathBuf> {
+        if self.dirs_for_paths_only && !binary.contains('/') {
+            return None;
+        }
+        self.solver_dirs.get(solver)
+    }
 }
 
 /// The directory holding participation `i`'s unpacked archive, as the runs see it:
@@ -25,7 +39,8 @@ pub struct SolverLocation {
 /// It is what a remote executor must upload for the participation's runs.
 pub fn archive_dir(sub: &Submission, i: usize, loc: &SolverLocation) -> Option<String> {
     let p = &sub.participations[i];
-    if let Some(dir) = loc.solver_dirs.get(&sub.name) {
+    let binary = sub.command_of(p).map_or("", |c| c.binary.as_str());
+    if let Some(dir) = loc.dir_for(&sub.name, binary) {
         return Some(dir.to_string_lossy().into_owned());
     }
     // A bare name is looked up on PATH; an absolute path (an organizer's local
@@ -60,7 +75,7 @@ pub fn command_for(
     if cmd.binary.is_empty() {
         return Err(format!("{who}: empty binary in the command"));
     }
-    let binary = if let Some(dir) = loc.solver_dirs.get(&sub.name) {
+    let binary = if let Some(dir) = loc.dir_for(&sub.name, &cmd.binary) {
         dir.join(&cmd.binary)
             .to_str()
             .map(str::to_string)
@@ -157,6 +172,7 @@ mod tests {
         let loc = SolverLocation {
             solver_dirs: Default::default(),
             on_path: true,
+            dirs_for_paths_only: false,
         };
         let run = |c: &str| command_for(&submission(c), 0, &loc).unwrap();
         assert_eq!(run("z3"), ["z3", "-q"]);

@@ -360,6 +360,9 @@ impl<'a, 'l> TestPlan<'a, 'l> {
             None if command_paths(sub) => Some(std::env::current_dir()?),
             None => None,
         };
+        // Without --solver-dir the current directory holds only the commands
+        // with a `/`; bare names stay on PATH.
+        let paths_only = opts.solver_dir.is_none() && !opts.archive;
         let path: Vec<PathBuf> = std::iter::once(opts.bin_dir.clone())
             .chain(std::env::split_paths(
                 &std::env::var_os("PATH").unwrap_or_default(),
@@ -375,7 +378,8 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                         .iter()
                         .map(|&i| sub.participations[i].clone())
                         .collect();
-                    let p = preflight::check(&one, tested, Some(out.join(dir).as_path()), &path);
+                    let p =
+                        preflight::check(&one, tested, Some(out.join(dir).as_path()), false, &path);
                     all.problems.extend(p.problems);
                     all.mounts.extend(p.mounts);
                 }
@@ -383,7 +387,7 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                 all.mounts.retain(|m| !m.starts_with(out.join("archives")));
                 all
             }
-            None => preflight::check(sub, tested, solver_dir.as_deref(), &path),
+            None => preflight::check(sub, tested, solver_dir.as_deref(), paths_only, &path),
         };
         if !pre.problems.is_empty() {
             anyhow::bail!(
@@ -421,6 +425,7 @@ impl<'a, 'l> TestPlan<'a, 'l> {
                     .map(|d| BTreeMap::from([(sub.name.clone(), d)]))
                     .unwrap_or_default(),
                 on_path: archives.is_none(),
+                dirs_for_paths_only: paths_only,
             },
             archives: archives.as_ref().map(|_| out.join("archives")).as_deref(),
         })?;

@@ -23,14 +23,15 @@ pub struct Preflight {
 
 /// Checks the commands of the participations of `sub` that enter one of
 /// `tracks`: binaries with a `/` (and every binary when `solver_dir` is
-/// given) are files of `solver_dir` (else of the current directory `cwd`),
-/// bare names are looked up on `path` (the PATH BenchExec's runs get).
+/// given, unless `paths_only`) are files of `solver_dir` (else of the current
+/// directory), bare names are looked up on `path` (the PATH BenchExec's runs get).
 /// (The `smtcomp-*` helpers need no mount: the runner copies them into
 /// `EXECDIR/bin/`, see [`crate::benchexec::visibility`].)
 pub fn check(
     sub: &Submission,
     tracks: &BTreeSet<Track>,
     solver_dir: Option<&Path>,
+    paths_only: bool,
     path: &[PathBuf],
 ) -> Preflight {
     let mut out = Preflight::default();
@@ -49,7 +50,7 @@ pub fn check(
             continue;
         }
         let what = format!("command '{}' (participation {i})", cmd.binary);
-        let file = if solver_dir.is_some() || cmd.binary.contains('/') {
+        let file = if (solver_dir.is_some() && !paths_only) || cmd.binary.contains('/') {
             let base = solver_dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
             let f = base.join(&cmd.binary);
             if !f.exists() {
@@ -57,10 +58,11 @@ pub fn check(
                     "{what}: {} does not exist ({})",
                     f.display(),
                     match solver_dir {
-                        Some(d) => format!(
+                        Some(d) if !paths_only => format!(
                             "the command is relative to the solver directory {}",
                             d.display()
                         ),
+                        Some(_) => "without --solver-dir, a command with a / is relative to the current directory".into(),
                         None => "without --solver-dir, a command with a / is relative to the current directory".into(),
                     }
                 ));

@@ -92,6 +92,7 @@ mod tests {
         let mut c = ValidatorCommands::default();
         let loc = SolverLocation {
             on_path: true,
+            dirs_for_paths_only: false,
             ..Default::default()
         };
         assert!(c.add_submissions(&comp, &subs, &loc).is_empty());

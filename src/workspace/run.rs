@@ -647,6 +647,7 @@ fn generate_into(
             location: SolverLocation {
                 solver_dirs: Default::default(),
                 on_path: ws.solvers_on_path,
+                dirs_for_paths_only: false,
             },
             // The VerifierCloud's workers get only uploaded files: the helpers go into EXECDIR/bin/.
             binaries_from: (ws.backend.kind == super::BackendKind::Vcloud)

@@ -9,6 +9,7 @@ mod support;
 mod benchexec_e2e;
 mod container_scripts;
 mod demo;
+mod docs_walk;
 
 mod interrupt;
 mod kill_anywhere;

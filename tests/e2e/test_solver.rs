@@ -386,38 +386,7 @@ fn z3_passes_on_the_entered_tracks_it_is_asked_for() {
 }
 
 /// A mock solver: its first argument says how it misbehaves.
-const MOCK: &str = r#"#!/bin/sh
-case "$1" in
-  inc-unsupported)
-    while IFS= read -r line; do
-      case "$line" in
-        *set-logic*) echo unsupported ;;
-        *check-sat*) echo sat ;;
-        *) echo success ;;
-      esac
-    done ;;
-  inc-missing-lib)
-    echo "mock: error while loading shared libraries: libmock.so.1: cannot open shared object file" >&2
-    exit 127 ;;
-  inc-segv-later)
-    n=0
-    while IFS= read -r line; do
-      n=$((n + 1))
-      if [ "$n" -ge 4 ]; then echo "mock: assertion failed in module Y" >&2; kill -SEGV $$; fi
-      echo success
-    done ;;
-  inc-buffered) cat > /dev/null ;;
-  always-sat) echo sat ;;
-  segv) echo "mock: fatal error in module X" >&2; kill -SEGV $$ ;;
-  short-core) echo unsat; echo "(smtcomp1 smtcomp2 smtcomp3)" ;;
-esac
-"#;
-
-fn participation(track: &str, logic: &str, mode: &str) -> serde_json::Value {
-    serde_json::json!({
-        "tracks": [track], "logics": logic, "command": ["./mock.sh", mode]
-    })
-}
+const MOCK: &str = include_str!("../data/test-solver/mock.sh");
 
 #[test]
 fn mock_failures_get_their_own_reasons() {
@@ -433,29 +402,8 @@ fn mock_failures_get_their_own_reasons() {
         .arg(&mock)
         .status()
         .unwrap();
-    let sub = serde_json::json!({
-        "name": "mock",
-        "contributors": ["Test"],
-        "contacts": ["Test <test@example.org>"],
-        "archive": { "url": "https://example.org/mock.tar.gz" },
-        "website": "https://example.org",
-        "system_description": "https://example.org/mock.pdf",
-        "solver_type": "Standalone",
-        "participations": [
-            participation("Incremental", "QF_BV", "inc-unsupported"),
-            participation("Incremental", "QF_LIA", "inc-missing-lib"),
-            participation("Incremental", "QF_LRA", "inc-segv-later"),
-            participation("Incremental", "QF_UFLIA", "inc-buffered"),
-            participation("SingleQuery", "QF_BV", "always-sat"),
-            participation("SingleQuery", "QF_LIA", "segv"),
-            participation("UnsatCore", "QF_UFLIA", "short-core"),
-        ],
-        "seed": 7,
-        "competitive": false,
-        "final": false
-    });
     let file = dir.join("mock.json");
-    std::fs::write(&file, serde_json::to_string_pretty(&sub).unwrap()).unwrap();
+    std::fs::write(&file, include_str!("../data/test-solver/mock.json")).unwrap();
     let out = dir.join("out");
     let (code, stdout, stderr) = test_solver(&[
         file.to_str().unwrap(),
