@@ -2,8 +2,8 @@
 //! command definitions themselves (clap_complete, clap_mangen), so they never
 //! disagree with `--help`.
 
-use super::{Cli, CmdResult, GlobalArgs, Outcome, print};
-use clap::{Args, CommandFactory};
+use super::{CmdResult, GlobalArgs, Outcome, print};
+use clap::Args;
 use std::path::PathBuf;
 
 /// Arguments of `smtcomp completions`.
@@ -25,7 +25,7 @@ pub struct ManArgs {
 /// Prints the completion script.
 pub(super) fn completions(global: &GlobalArgs, args: CompletionsArgs) -> CmdResult {
     global.unused("completions")?;
-    let mut cmd = Cli::command();
+    let mut cmd = super::command();
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "smtcomp", &mut out);
     print(&String::from_utf8_lossy(&out))?;
@@ -38,7 +38,7 @@ pub(super) fn man(global: &GlobalArgs, args: ManArgs) -> CmdResult {
     global.unused("man")?;
     std::fs::create_dir_all(&args.dir)
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.dir.display()))?;
-    let mut cmd = Cli::command();
+    let mut cmd = super::command();
     cmd.build();
     let mut written = Vec::new();
     write_pages(&cmd, "smtcomp", &args.dir, &mut written)?;

@@ -289,6 +289,30 @@ pub enum Command {
     Man(meta_cmd::ManArgs),
 }
 
+/// The exit codes of a command whose help states none of its own.
+const EXIT_CODES: &str = "Exit codes: 0 success, 1 problems found in the input or results (or an error), 2 usage error, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.";
+
+/// The command line definition: [`Cli`]'s, with the exit codes in the help of
+/// every (sub)command that does not state its own. `main`, completions and
+/// man pages all use this one.
+pub fn command() -> clap::Command {
+    fn with_exit_codes(cmd: clap::Command) -> clap::Command {
+        let cmd = cmd.mut_subcommands(with_exit_codes);
+        if cmd.get_after_help().is_some() {
+            cmd
+        } else {
+            cmd.after_help(EXIT_CODES)
+        }
+    }
+    with_exit_codes(<Cli as clap::CommandFactory>::command())
+}
+
+/// Parses the process's command line with [`command`] (exits on a usage error).
+pub fn parse() -> Cli {
+    let matches = command().get_matches();
+    <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> CmdResult {
     crate::util::colour::set_choice(cli.global.color.into());

@@ -446,3 +446,32 @@ fn an_os_error_is_printed_once() {
         );
     }
 }
+
+/// Every command and subcommand states its exit codes in `--help` (its own,
+/// or the common ones).
+#[test]
+fn every_help_states_the_exit_codes() {
+    fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>, n: &mut usize) {
+        *n += 1;
+        let help = cmd
+            .get_after_help()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        if !help.contains("Exit codes: 0 ") {
+            missing.push(path.to_string());
+        }
+        for sc in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            walk(sc, &format!("{path} {}", sc.get_name()), missing, n);
+        }
+    }
+    let mut cmd = smtcomp::cli::command();
+    cmd.build();
+    let (mut missing, mut n) = (Vec::new(), 0);
+    walk(&cmd, "smtcomp", &mut missing, &mut n);
+    assert!(n > 30, "{n} commands");
+    assert!(missing.is_empty(), "no exit codes in --help: {missing:?}");
+    // As printed: a subcommand of a subcommand too.
+    let (code, out, _) = smtcomp(&["benchmarks", "used", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Exit codes: 0 success, 1 problems"), "{out}");
+}
