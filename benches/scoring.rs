@@ -98,6 +98,7 @@ fn synthetic(n_runs: usize) {
                 nb_answers: None,
                 last_answer_time: None,
                 answer_at_timeout: None,
+                error: false,
             });
         }
     }

@@ -78,6 +78,9 @@ fn cell(run: Option<&ScoredRun>, status: Status, check_sats: u64) -> (&'static s
         }
         Answer::Timeout => ("none", format!("timeout {t}"), UNSOLVED_KEY + 2.0),
         Answer::OutOfMemory => ("none", format!("memout {t}"), UNSOLVED_KEY + 3.0),
+        // A run that could not be interpreted or reported an error scores
+        // as unknown but is not one: say so.
+        Answer::Unknown if run.error => ("none", format!("error {t}"), UNSOLVED_KEY + 4.5),
         Answer::Unknown => ("none", format!("unknown {t}"), UNSOLVED_KEY + 4.0),
         other => ("none", format!("{other:?} {t}"), UNSOLVED_KEY + 5.0),
     }
@@ -195,4 +198,41 @@ pub fn benchmark_pages(
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benchmarks::Smt2File;
+    use crate::model::Logic;
+
+    fn run(answer: Answer, error: bool) -> ScoredRun {
+        ScoredRun {
+            solver: "s".into(),
+            track: crate::model::Track::SingleQuery,
+            file: Smt2File {
+                incremental: false,
+                logic: Logic::new("QF_BV"),
+                family: vec![],
+                name: "x.smt2".into(),
+            }
+            .into(),
+            answer,
+            cpu_time: 1.5,
+            wall_time: 1.5,
+            nb_answers: None,
+            last_answer_time: None,
+            answer_at_timeout: None,
+            error,
+        }
+    }
+
+    #[test]
+    fn an_error_is_shown_as_an_error_not_as_unknown() {
+        let e = cell(Some(&run(Answer::Unknown, true)), Status::Sat, 0);
+        assert_eq!((e.0, e.1.as_str()), ("none", "error 1.50"));
+        let u = cell(Some(&run(Answer::Unknown, false)), Status::Sat, 0);
+        assert_eq!((u.0, u.1.as_str()), ("none", "unknown 1.50"));
+        assert!(e.2 > u.2, "errors sort after unknowns");
+    }
 }

@@ -52,6 +52,9 @@ pub struct ScoredRun {
     /// "a response is taken into consideration even when the solver process ...
     /// does not terminate within the time limit"). `answer` is then `Timeout`.
     pub answer_at_timeout: Option<Answer>,
+    /// The run could not be interpreted or the solver reported an error
+    /// (run table `error`): scored as `unknown`, shown as an error.
+    pub error: bool,
 }
 
 impl ScoredRun {
@@ -106,6 +109,7 @@ impl ScoredRun {
             nb_answers,
             last_answer_time,
             answer_at_timeout: None,
+            error: false,
         }
     }
 }

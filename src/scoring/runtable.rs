@@ -132,6 +132,7 @@ fn scored_run_of(r: &IngestRecord, solver: SolverName, file: Arc<Smt2File>) -> O
         nb_answers,
         last_answer_time,
         answer_at_timeout,
+        error: r.answer == RunAnswer::Error,
     })
 }
 
@@ -301,6 +302,16 @@ mod tests {
             (s.e, u64::try_from(s.n).unwrap()),
             (mine.error, mine.correct),
         )
+    }
+
+    #[test]
+    fn an_error_run_scores_as_unknown_and_stays_an_error() {
+        let r = rec(Track::SingleQuery, RunAnswer::Error, None);
+        let run = scored_run(&r).unwrap();
+        assert_eq!(run.answer, Answer::Unknown);
+        assert!(run.error);
+        let u = scored_run(&rec(Track::SingleQuery, RunAnswer::Unknown, None)).unwrap();
+        assert!(!u.error);
     }
 
     #[test]

@@ -31,6 +31,7 @@ fn run(track: Track, s: &str, l: &str, f: &str, a: Answer, cpu: f64, wall: f64) 
         nb_answers: None,
         last_answer_time: None,
         answer_at_timeout: None,
+        error: false,
     }
 }
 

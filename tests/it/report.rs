@@ -80,6 +80,7 @@ fn demo() -> TrackReport {
                     nb_answers: None,
                     last_answer_time: None,
                     answer_at_timeout: None,
+                    error: false,
                 });
             }
         }

@@ -33,6 +33,7 @@ fn run_in(solver: &str, logic: &str, f: &str, answer: Answer, cpu: f64, wall: f6
         nb_answers: None,
         last_answer_time: None,
         answer_at_timeout: None,
+        error: false,
     }
 }
 

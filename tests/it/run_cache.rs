@@ -47,6 +47,7 @@ fn sample() -> RunsFile {
                 wall: 0.25,
             }),
             answer_at_timeout: (i % 7 == 0).then_some(answers[i % 4]),
+            error: i % 3 == 1,
         });
     }
     RunsFile {

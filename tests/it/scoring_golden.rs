@@ -32,6 +32,7 @@ fn run(track: Track, solver: &str, f: &str, answer: Answer, cpu: f64, wall: f64)
         nb_answers: None,
         last_answer_time: None,
         answer_at_timeout: None,
+        error: false,
     }
 }
 

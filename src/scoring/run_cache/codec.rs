@@ -16,7 +16,8 @@
 //! files u, (incremental u8, logic u, family u, name string)*
 //! runs u, run*
 //! run = solver u, file u, track u8, answer u8, cpu f64, wall f64,
-//!       present u8 (bit 0 nb_answers, bit 1 last_answer_time, bit 2 answer_at_timeout),
+//!       present u8 (bit 0 nb_answers, bit 1 last_answer_time, bit 2 answer_at_timeout,
+//!       bit 3 error),
 //!       [nb_answers u], [last cpu f64, last wall f64], [answer_at_timeout u8]
 //! ```
 //!
@@ -34,7 +35,7 @@ use std::sync::Arc;
 /// The first bytes of a run cache file.
 pub const MAGIC: &[u8; 8] = b"SMTCRUN\0";
 /// The version of the encoding; bumped whenever it (or [`ScoredRun`]) changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// This cache's kind of [`cache_file`].
 pub const KIND: CacheKind = CacheKind {
     magic: MAGIC,
@@ -139,7 +140,8 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
         rows.push(
             u8::from(r.nb_answers.is_some())
                 | u8::from(r.last_answer_time.is_some()) << 1
-                | u8::from(r.answer_at_timeout.is_some()) << 2,
+                | u8::from(r.answer_at_timeout.is_some()) << 2
+                | u8::from(r.error) << 3,
         );
         if let Some(n) = r.nb_answers {
             put_u(&mut rows, n);
@@ -258,7 +260,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
         let cpu_time = r.f64()?;
         let wall_time = r.f64()?;
         let present = r.byte()?;
-        if present > 7 {
+        if present > 15 {
             return Err(format!("bad presence bits {present}"));
         }
         let nb_answers = if present & 1 != 0 { Some(r.u()?) } else { None };
@@ -285,6 +287,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
             nb_answers,
             last_answer_time,
             answer_at_timeout,
+            error: present & 8 != 0,
         });
     }
     if !r.at_end() {
