@@ -537,7 +537,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
         }
     };
     if scores.join != Default::default() {
-        eprintln!("note: ignored input: {:?}", scores.join);
+        eprintln!("note: ignored input: {}", scores.join);
     }
     if with_selection {
         for m in &scores.missing {

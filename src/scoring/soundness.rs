@@ -93,6 +93,37 @@ pub struct JoinReport {
     pub selection_other_track: usize,
 }
 
+impl std::fmt::Display for JoinReport {
+    /// The non-zero counts in words: `4 duplicate runs (a second run of a
+    /// solver on a benchmark), 2 runs of another track`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = [
+            (
+                self.unregistered_runs,
+                "run(s) of solvers not registered for the run's logic",
+            ),
+            (
+                self.unknown_logic_runs,
+                "run(s) on logics outside every division of the track",
+            ),
+            (
+                self.duplicate_runs,
+                "duplicate run(s) (a second run of a solver on a benchmark)",
+            ),
+            (self.other_track_runs, "run(s) of another track"),
+            (
+                self.selection_other_track,
+                "selected benchmark(s) outside the track's logics",
+            ),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
@@ -524,4 +555,23 @@ pub fn missing_runs(tables: &[DivisionTable], input: &ScoringInput) -> Vec<Solve
         }
     }
     acc.into_values().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JoinReport;
+
+    #[test]
+    fn the_ignored_input_is_said_in_words() {
+        let r = JoinReport {
+            duplicate_runs: 4,
+            other_track_runs: 2,
+            ..JoinReport::default()
+        };
+        assert_eq!(
+            r.to_string(),
+            "4 duplicate run(s) (a second run of a solver on a benchmark), 2 run(s) of another track"
+        );
+        assert_eq!(JoinReport::default().to_string(), "");
+    }
 }
