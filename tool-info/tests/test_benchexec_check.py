@@ -45,3 +45,59 @@ def test_benchexec_accepts_the_module(module, executable, log, expected):
     assert "Traceback" not in text, text
     tail = text.split("Result of analyzing tool output", 1)[1]
     assert f"“{expected}”" in tail, text
+
+
+REPO = os.path.dirname(TOOL_INFO)
+
+# (generated module base, solver binary on PATH, its directory's binary as BINARY,
+# recorded output, expected result): a per-solver module as `smtcomp generate`
+# writes it, with the solver's own unpacked directory as --tool-directory.
+REAL_DIRS = [
+    ("smtcomp_tool", "z3", "./z3", "z3-sat.log", "true"),
+    ("smtcomp_incremental", "z3", "./z3", "inc-done.log", "done"),
+    ("smtcomp_proof", "cvc5", "./smtcomp_solver", "proof-valid.log", "false"),
+]
+
+
+@pytest.mark.parametrize("base,solver,binary,log,expected", REAL_DIRS)
+def test_benchexec_accepts_a_generated_module_with_the_solver_directory(
+        tmp_path, base, solver, binary, log, expected):
+    """`test_tool_info --tool-directory <the unpacked solver>`: the helpers are found
+    on PATH, the version is the solver's own (not the archive hash)."""
+    needed = [solver, "smtcomp-trace-executor", "smtcomp-proof-wrapper"]
+    missing = [n for n in needed if shutil.which(n) is None]
+    if missing:
+        if os.environ.get("SMTCOMP_REQUIRE_SOLVERS") == "1":
+            pytest.fail(f"{missing} not on PATH but SMTCOMP_REQUIRE_SOLVERS=1")
+        pytest.skip(f"{missing} not on PATH")
+    tool_dir = (os.path.join(REPO, "demo", "archives", "cvc5") if base == "smtcomp_proof"
+                else os.path.dirname(shutil.which(solver)))
+    pkg = tmp_path / "generated"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "solver_module.py").write_text(
+        f"from tools import {base} as base\n\n\nclass Tool(base.Tool):\n"
+        f"    SOLVER = {solver!r}\n    VERSION = 'sha256:0123'\n    BINARY = {binary!r}\n")
+    env = dict(os.environ, PYTHONPATH=f"{TOOL_INFO}:{tmp_path}")
+    cmd = [sys.executable, "-m", "benchexec.test_tool_info", "generated.solver_module",
+           "--no-container", "--tool-directory", tool_dir,
+           "--tool-output", os.path.join(HERE, "outputs", log)]
+    with tempfile.TemporaryFile(mode="w+") as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            code = proc.wait(timeout=120)
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        out.seek(0)
+        text = out.read()
+    assert code == 0, text
+    assert "Traceback" not in text and "Could not find" not in text, text
+    version = text.split("Version: “", 1)[1].split("”", 1)[0]
+    assert version[0].isdigit() and version != "sha256:0123", text
+    assert "Version does not start with a digit" not in text, text
+    tail = text.split("Result of analyzing tool output", 1)[1]
+    assert f"“{expected}”" in tail, text

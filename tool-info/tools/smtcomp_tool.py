@@ -35,7 +35,8 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
         return self.SOLVER or "SMT-COMP solver"
 
     def version(self, executable):
-        return self.VERSION
+        # The generic module's executable is `env`: no solver to ask.
+        return common.solver_version(executable, self.VERSION) if self.BINARY else self.VERSION
 
     def program_files(self, executable):
         return self._program_files(executable)
