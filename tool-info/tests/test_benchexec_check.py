@@ -63,7 +63,8 @@ REAL_DIRS = [
 def test_benchexec_accepts_a_generated_module_with_the_solver_directory(
         tmp_path, base, solver, binary, log, expected):
     """`test_tool_info --tool-directory <the unpacked solver>`: the helpers are found
-    on PATH, the version is the solver's own (not the archive hash)."""
+    on PATH, the version is the submission's (never asked of the solver: that
+    would run a submitted binary on the host, outside the container)."""
     needed = [solver, "smtcomp-trace-executor", "smtcomp-proof-wrapper"]
     missing = [n for n in needed if shutil.which(n) is None]
     if missing:
@@ -96,8 +97,6 @@ def test_benchexec_accepts_a_generated_module_with_the_solver_directory(
         text = out.read()
     assert code == 0, text
     assert "Traceback" not in text and "Could not find" not in text, text
-    version = text.split("Version: “", 1)[1].split("”", 1)[0]
-    assert version[0].isdigit() and version != "sha256:0123", text
-    assert "Version does not start with a digit" not in text, text
+    assert "Version: “sha256:0123”" in text, text
     tail = text.split("Result of analyzing tool output", 1)[1]
     assert f"“{expected}”" in tail, text

@@ -222,48 +222,6 @@ def _script(path, text):
     return str(path)
 
 
-def test_solver_version_is_asked_of_the_solver(tmp_path):
-    from tools import smtcomp_common as common
-
-    cvc5 = _script(tmp_path / "cvc5", 'echo "This is cvc5 version 1.2.1 [git tag 1.2.1 branch HEAD]"\n')
-    assert common.solver_version(cvc5, "sha256:ab") == "1.2.1"
-    z3 = _script(tmp_path / "z3", 'echo "Z3 version 4.13.0 - 64 bit"\n')
-    assert common.solver_version(z3, "x") == "4.13.0"
-    # No version printed, a failure, a missing binary, a hang: the submission's string.
-    silent = _script(tmp_path / "silent", "exit 0\n")
-    failing = _script(tmp_path / "failing", "echo 'unknown option --version 1.0' >&2; exit 1\n")
-    hanging = _script(tmp_path / "hanging", "sleep 30\n")
-    for binary in [silent, failing, str(tmp_path / "none"), None]:
-        assert common.solver_version(binary, "sha256:ab") == "sha256:ab"
-    assert common.solver_version(hanging, "v", timeout=1) == "v"
-
-
-def test_real_solvers_report_their_versions():
-    import shutil as sh
-
-    from tools import smtcomp_common as common
-
-    found = [b for b in ("z3", "cvc5", "yices-smt2") if sh.which(b)]
-    if not found and os.environ.get("SMTCOMP_REQUIRE_SOLVERS") == "1":
-        pytest.fail("no solver on PATH but SMTCOMP_REQUIRE_SOLVERS=1")
-    for b in found:
-        v = common.solver_version(sh.which(b), "fallback")
-        assert v[0].isdigit() and "." in v, (b, v)
-
-
-def test_generated_modules_report_the_solver_version(tmp_path):
-    (tmp_path / "bin").mkdir()
-    for helper in ["smtcomp-trace-executor", "smtcomp-proof-wrapper"]:
-        _script(tmp_path / "bin" / helper, "exit 0\n")
-    solver = tmp_path / "archives" / "s"
-    solver.mkdir(parents=True)
-    _script(solver / "solver", 'echo "solver 3.1.4"\n')
-    for base in (smtcomp_tool, smtcomp_incremental, smtcomp_proof):
-        tool = _generated(base, SOLVER="s", VERSION="sha256:00", BINARY="archives/s/solver")
-        exe = tool.executable(_Locator(str(tmp_path)))
-        assert tool.version(exe) == "3.1.4", base
-
-
 def test_helpers_are_found_on_path_beside_a_solver_directory(tmp_path, monkeypatch):
     from benchexec.tools.template import ToolNotFoundException
 

@@ -6,12 +6,8 @@ import json
 import os
 import re
 import shutil
-import subprocess
 
 from benchexec.tools.template import ToolNotFoundException
-
-# A version number in a solver's `--version` output: `4.13.0`, `1.2.1-dev`, `2.6.5`.
-_VERSION = re.compile(r"\d+(?:\.\d+)+(?:[-+~][0-9A-Za-z.]+)?")
 
 # Lines skipped before the answer: empty, `success`, `;` comments.
 _SKIP = re.compile(r"^\s*(success|;.*)?\s*$")
@@ -26,29 +22,6 @@ def resolve(command):
         if found:
             command[0] = os.path.abspath(found)
     return command
-
-
-def solver_version(binary, fallback, timeout=10):
-    """The solver's own version, as BenchExec's modules ask for it: the first dotted
-    number that `BINARY --version` prints (stdout or stderr, first 5 lines), or
-    `fallback` (the submission's version string) when the binary is missing, fails,
-    prints none or does not answer within `timeout` seconds."""
-    if not binary:
-        return fallback
-    try:
-        proc = subprocess.run([binary, "--version"], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              timeout=timeout, start_new_session=True,
-                              universal_newlines=True, errors="replace")
-    except (OSError, subprocess.SubprocessError):
-        return fallback
-    if proc.returncode != 0:
-        return fallback
-    for line in proc.stdout.splitlines()[:5]:
-        found = _VERSION.search(line)
-        if found:
-            return found.group(0)
-    return fallback
 
 
 def meaningful_lines(output):
@@ -112,15 +85,6 @@ class Solver:
         if not os.access(found, os.X_OK):
             raise ToolNotFoundException(f"solver binary {found} is not executable")
         return found
-
-    def _solver_binary(self):
-        """The solver's binary (BINARY resolved: PATH for a bare name, else the tool
-        directory), or `None`."""
-        if not self.BINARY:
-            return None
-        if "/" not in self.BINARY:
-            return shutil.which(self.BINARY)
-        return self._in_tool_dir(self.BINARY)
 
     def _helper(self, tool_locator, name):
         """One of our helpers (`smtcomp-trace-executor`, `smtcomp-proof-wrapper`): in

@@ -35,8 +35,10 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
         return self.SOLVER or "SMT-COMP solver"
 
     def version(self, executable):
-        # The generic module's executable is `env`: no solver to ask.
-        return common.solver_version(executable, self.VERSION) if self.BINARY else self.VERSION
+        # Never the solver's `--version`: that would run a submitted binary on
+        # the host, outside BenchExec's container, at every definition's start
+        # (and a solver that ignores the flag would hold the start back).
+        return self.VERSION
 
     def program_files(self, executable):
         return self._program_files(executable)
