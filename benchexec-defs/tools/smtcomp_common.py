@@ -87,6 +87,22 @@ class Solver:
             raise ToolNotFoundException(f"solver binary {found} is not executable")
         return found
 
+    def _helper(self, tool_locator, name):
+        """One of our helpers (`smtcomp-trace-executor`, `smtcomp-proof-wrapper`): in
+        the tool directory's `bin/` (EXECDIR, where the run scripts copy them; the path
+        stays relative), else on PATH (a solver's own directory as `--tool-directory`,
+        helpers installed with smtcomp)."""
+        self._base_dir(tool_locator)
+        try:
+            return os.path.normpath(tool_locator.find_executable(name, subdir="bin"))
+        except ToolNotFoundException:
+            found = shutil.which(name)
+            if found:
+                return os.path.abspath(found)
+            raise ToolNotFoundException(
+                f"{name} not found in {os.path.join(self._tool_dir, 'bin')} nor on PATH "
+                "(it is built with smtcomp: put its directory on PATH)")
+
     def _program_files(self, executable):
         return [executable, *(self._in_tool_dir(p) for p in self.PROGRAM_FILES)]
 

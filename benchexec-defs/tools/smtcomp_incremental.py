@@ -5,7 +5,8 @@ Runs `smtcomp-trace-executor --times [--continue-after-unknown] -- SOLVER ARGS..
 (the solver command comes as `<option>`s; `--continue-after-unknown` when the generated
 module sets `CONTINUE_AFTER_UNKNOWN`, from the competition definition's Incremental
 `continue_after_unknown`). A run that ends normally is "done" (category missing, never error);
-a wrong answer (`WRONG solver response`) or a protocol failure (`BAD ...`) is "ERROR",
+a wrong answer (`WRONG solver response`), a protocol failure (`BAD ...`) or an `(error ...)`
+line of the solver is "ERROR",
 refined by BenchExec with the exit code. Columns: `correct` (number of sat/unsat
 answers before any wrong one), `wrong` (1 if a wrong answer was given, else 0),
 `last-answer-time` (seconds from the executor's last `time` line).
@@ -30,9 +31,7 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
     CONTINUE_AFTER_UNKNOWN = False
 
     def executable(self, tool_locator):
-        self._base_dir(tool_locator)
-        # Normalized (`bin/x`, not `./bin/x`): command lines stay relative to EXECDIR.
-        return os.path.normpath(tool_locator.find_executable("smtcomp-trace-executor", subdir="bin"))
+        return self._helper(tool_locator, "smtcomp-trace-executor")
 
     def name(self):
         return self.SOLVER or "SMT-COMP trace executor"
@@ -60,6 +59,9 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
 
     def determine_result(self, run):
         if any(line.startswith(("WRONG", "BAD")) for line in run.output):
+            return result.RESULT_ERROR
+        # The solver's own error message passed through: an error, not "done".
+        if any(line.lstrip().startswith("(error") for line in run.output):
             return result.RESULT_ERROR
         if run.exit_code.value == 0:
             return result.RESULT_DONE

@@ -31,9 +31,7 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
     """Proof wrapper running a solver and its proof checker."""
 
     def executable(self, tool_locator):
-        self._base_dir(tool_locator)
-        # Normalized (`bin/x`, not `./bin/x`): command lines stay relative to EXECDIR.
-        return os.path.normpath(tool_locator.find_executable("smtcomp-proof-wrapper", subdir="bin"))
+        return self._helper(tool_locator, "smtcomp-proof-wrapper")
 
     def name(self):
         return self.SOLVER or "SMT-COMP proof wrapper"

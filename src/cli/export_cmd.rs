@@ -111,7 +111,7 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
         );
         return Ok(Outcome::Problems);
     }
-    let policy = args.policy.policy();
+    let policy = args.policy.engine_policy("export website")?;
     // Everything is computed before the first file is written: a failure writes nothing.
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     for &t in &tracks {

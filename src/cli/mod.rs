@@ -413,14 +413,23 @@ pub enum PolicyName {
     /// What the organizers' tool published in 2025 (named deviations).
     #[value(name = "published-2025")]
     Published2025,
+    /// What the organizers published for the 2023 Parallel and Cloud tracks
+    /// (named deviations of the 2023 rules; with --year 2023).
+    #[value(name = "published-2023")]
+    Published2023,
 }
 
 impl PolicyName {
-    /// The scoring policy.
-    pub fn policy(self) -> crate::scoring::Policy {
+    /// The policy of the 2025 engine `command` scores with (`report`, `export
+    /// website`); `published-2023` is its own scorer, for `smtcomp score` only:
+    /// a usage error here, never a silently different policy.
+    pub fn engine_policy(self, command: &str) -> Result<crate::scoring::Policy, Failure> {
         match self {
-            PolicyName::Rules => crate::scoring::Policy::rules(),
-            PolicyName::Published2025 => crate::scoring::Policy::published_2025(),
+            PolicyName::Rules => Ok(crate::scoring::Policy::rules()),
+            PolicyName::Published2025 => Ok(crate::scoring::Policy::published_2025()),
+            PolicyName::Published2023 => Err(Failure::usage(format!(
+                "--policy published-2023 reproduces the organizers' 2023 Parallel and Cloud tables for `smtcomp score --year 2023`; {command} does not apply it"
+            ))),
         }
     }
 
@@ -431,6 +440,7 @@ impl PolicyName {
         match self {
             PolicyName::Rules => PolicyChoice::Rules,
             PolicyName::Published2025 => PolicyChoice::Published2025,
+            PolicyName::Published2023 => PolicyChoice::Published2023,
         }
     }
 }

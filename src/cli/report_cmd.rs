@@ -119,7 +119,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
         competition: comp.name.clone(),
         generated: generation_date(args.date.as_deref())?,
     };
-    let policy = args.policy.policy();
+    let policy = args.policy.engine_policy("report")?;
     for t in &args.track {
         if comp.track(*t).is_none() {
             eprintln!(

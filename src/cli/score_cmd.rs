@@ -55,7 +55,9 @@ pub struct ScoreArgs {
     /// Required except for `--track ProofExhibition`.
     #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
-    /// Scoring policy: `rules` (the 2025 rules, default) or `published-2025`.
+    /// Scoring policy: `rules` (the edition's rules, default), `published-2025`
+    /// (the organizers' 2025 tool) or `published-2023` (their 2023 Parallel and
+    /// Cloud pages, with --year 2023).
     #[arg(long, value_enum, default_value = "rules")]
     policy: PolicyName,
     /// Rules edition to score under: 2008, 2015, 2023 or 2025 (default: the
@@ -530,6 +532,9 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
             let (scores, tables) = scoring::score_releasing_runs(&mut input, &policy);
             joined = Some(tables);
             scores
+        }
+        RulesEdition::Rules2023 if policy.name == editions::p2023::policy().name => {
+            editions::p2023::score(&input, &policy).map_err(Failure::usage)?
         }
         RulesEdition::Rules2023 => editions::e2023::score(&input),
         RulesEdition::Rules2015 | RulesEdition::Rules2008 => {

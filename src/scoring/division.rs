@@ -108,8 +108,9 @@ pub struct SolverScore {
     pub solved_unsat: u64,
     /// Benchmarks not solved.
     pub unsolved: u64,
-    /// Benchmarks of the group the solver did not take part in.
-    pub abstained: u64,
+    /// Benchmarks of the group the solver did not take part in (negative
+    /// only under `published-2023`, which counts a benchmark's two runs).
+    pub abstained: i64,
     /// Timeouts.
     pub timeout: u64,
     /// Memory outs.
@@ -373,7 +374,7 @@ pub fn podium(
         .into_iter()
         .flatten()
         .map(|mut s| {
-            s.abstained = base_total.saturating_sub(s.rows);
+            s.abstained = i64::try_from(base_total.saturating_sub(s.rows)).unwrap_or(i64::MAX);
             s
         })
         .collect();

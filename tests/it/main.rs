@@ -47,6 +47,7 @@ mod scoring_golden;
 mod scoring_published_cases;
 mod scoring_published_cli;
 mod scoring_replay;
+mod scoring_replay_2023;
 mod select_published;
 mod select_test_run;
 mod selection;

@@ -132,7 +132,7 @@ fn compare_pages(scores: &TrackScores, published: &Value, t: &mut Tally) {
                     ("solved_sat", o.solved_sat),
                     ("solved_unsat", o.solved_unsat),
                     ("unsolved", o.unsolved),
-                    ("abstained", o.abstained),
+                    ("abstained", u64::try_from(o.abstained).unwrap_or(u64::MAX)),
                     ("timeout", o.timeout),
                     ("memout", o.memout),
                 ] {

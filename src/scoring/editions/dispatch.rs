@@ -8,7 +8,7 @@
 //! A new edition: its module beside [`super::e2023`], one arm in each
 //! function below.
 
-use super::{e2008, e2015, e2023};
+use super::{e2008, e2015, e2023, p2023};
 use crate::model::{Competition, Division, RulesEdition, Track};
 use crate::scoring::{Policy, ScoringInput, TrackScores};
 use crate::validate::CoreRule;
@@ -22,6 +22,9 @@ pub enum PolicyChoice {
     /// What the organizers' tool published in 2025 (named deviations of the
     /// 2025 rules).
     Published2025,
+    /// What the organizers published for the 2023 Parallel and Cloud tracks
+    /// ([`super::p2023`]).
+    Published2023,
 }
 
 /// The policy `edition` scores with when `choice` is asked for; an error
@@ -38,6 +41,11 @@ pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, Str
         (RulesEdition::Rules2008, PolicyChoice::Rules) => {
             Ok(super::join_policy(&format!("rules-{edition}"), false))
         }
+        (RulesEdition::Rules2023, PolicyChoice::Published2023) => Ok(p2023::policy()),
+        (e, PolicyChoice::Published2023) => Err(format!(
+            "--policy published-2023 reproduces the organizers' 2023 Parallel and Cloud pages and \
+             applies to the 2023 rules only, not to the {e} rules (score with --year 2023, or leave --policy out)"
+        )),
         (e, PolicyChoice::Published2025) => Err(format!(
             "--policy published-2025 reproduces the organizers' 2025 tool and applies to the 2025 \
              rules only, not to the {e} rules (score with --edition 2025, or leave --policy out)"
@@ -91,6 +99,9 @@ pub fn score(
         RulesEdition::Rules2025 => Ok(EditionScores::Engine(Box::new(crate::scoring::score(
             input, policy,
         )))),
+        RulesEdition::Rules2023 if policy.name == p2023::policy().name => Ok(
+            EditionScores::Engine(Box::new(p2023::score(input, policy)?)),
+        ),
         RulesEdition::Rules2023 => Ok(EditionScores::Engine(Box::new(e2023::score(input)))),
         RulesEdition::Rules2015 => {
             if !matches!(track, Track::SingleQuery | Track::Incremental) {
@@ -137,6 +148,19 @@ mod tests {
             policy(RulesEdition::Rules2023, PolicyChoice::Rules).unwrap(),
             e2023::policy()
         );
+        // published-2023: the 2023 rules only.
+        assert_eq!(
+            policy(RulesEdition::Rules2023, PolicyChoice::Published2023).unwrap(),
+            p2023::policy()
+        );
+        for e in [
+            RulesEdition::Rules2025,
+            RulesEdition::Rules2015,
+            RulesEdition::Rules2008,
+        ] {
+            let err = policy(e, PolicyChoice::Published2023).unwrap_err();
+            assert!(err.contains(&format!("not to the {e} rules")), "{err}");
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod e2008;
 pub mod e2015;
 pub mod e2023;
 pub mod e2023_proof;
+pub mod p2023;
 
 use super::input::{Participant, ScoringInput};
 use super::policy::Policy;
