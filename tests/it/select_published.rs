@@ -13,14 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 #[test]
 fn the_2025_incremental_selection_is_the_one_the_organizers_ran() {
     let comp = Competition::builtin(2025).unwrap();
-    let chosen = smtcomp::select::select_published_2025(
-        inventory_2025(),
-        &comp,
-        Track::Incremental,
-        757_067_271,
-        "2024",
-    )
-    .unwrap();
+    let chosen = crate::support::data::select_inc_2025(757_067_271);
     let ours: BTreeSet<String> = chosen.benchmarks.iter().map(|b| b.file.path()).collect();
     let ran: BTreeSet<String> = results_inc_2025()
         .results
@@ -45,14 +38,7 @@ fn the_2025_incremental_selection_is_the_one_the_organizers_ran() {
     assert_eq!((bvlra.new, bvlra.cap), (1046, 523));
 
     // Another seed draws other benchmarks: the match is the seed's.
-    let other = smtcomp::select::select_published_2025(
-        inventory_2025(),
-        &comp,
-        Track::Incremental,
-        757_067_270,
-        "2024",
-    )
-    .unwrap();
+    let other = crate::support::data::select_inc_2025(757_067_270);
     let common = other
         .benchmarks
         .iter()

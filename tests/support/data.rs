@@ -33,3 +33,17 @@ pub fn results(rel: &str) -> &'static ResultsFile {
 pub fn results_inc_2025() -> &'static ResultsFile {
     results("scoring/results-inc-2025.json.gz")
 }
+
+/// The organizers' 2025 Incremental draw (`select --policy published-2025`)
+/// from the 2025 inventory with `seed` (757067271 is theirs).
+pub fn select_inc_2025(seed: u32) -> smtcomp::select::Selection {
+    let comp = smtcomp::model::Competition::builtin(2025).unwrap();
+    smtcomp::select::select_published_2025(
+        inventory_2025(),
+        &comp,
+        smtcomp::model::Track::Incremental,
+        seed,
+        "2024",
+    )
+    .unwrap()
+}

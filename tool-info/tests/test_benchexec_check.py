@@ -20,15 +20,11 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("module,executable,log,expected", CASES)
-def test_benchexec_accepts_the_module(module, executable, log, expected):
-    if shutil.which(executable) is None:
-        if os.environ.get("SMTCOMP_REQUIRE_SOLVERS") == "1":
-            pytest.fail(f"{executable} not on PATH but SMTCOMP_REQUIRE_SOLVERS=1")
-        pytest.skip(f"{executable} not on PATH")
-    env = dict(os.environ, PYTHONPATH=TOOL_INFO)
-    cmd = [sys.executable, "-m", "benchexec.test_tool_info", module, "--no-container",
-           "--tool-output", os.path.join(HERE, "outputs", log)]
+def _test_tool_info(args, pythonpath):
+    """`python -m benchexec.test_tool_info ARGS` in its own session with a hard
+    timeout and nothing left behind: (exit code, output)."""
+    env = dict(os.environ, PYTHONPATH=pythonpath)
+    cmd = [sys.executable, "-m", "benchexec.test_tool_info", *args]
     with tempfile.TemporaryFile(mode="w+") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
@@ -40,7 +36,17 @@ def test_benchexec_accepts_the_module(module, executable, log, expected):
             except ProcessLookupError:
                 pass
         out.seek(0)
-        text = out.read()
+        return code, out.read()
+
+
+@pytest.mark.parametrize("module,executable,log,expected", CASES)
+def test_benchexec_accepts_the_module(module, executable, log, expected):
+    if shutil.which(executable) is None:
+        if os.environ.get("SMTCOMP_REQUIRE_SOLVERS") == "1":
+            pytest.fail(f"{executable} not on PATH but SMTCOMP_REQUIRE_SOLVERS=1")
+        pytest.skip(f"{executable} not on PATH")
+    code, text = _test_tool_info(
+        [module, "--no-container", "--tool-output", os.path.join(HERE, "outputs", log)], TOOL_INFO)
     assert code == 0, text
     assert "Traceback" not in text, text
     tail = text.split("Result of analyzing tool output", 1)[1]
@@ -79,22 +85,9 @@ def test_benchexec_accepts_a_generated_module_with_the_solver_directory(
     (pkg / "solver_module.py").write_text(
         f"from tools import {base} as base\n\n\nclass Tool(base.Tool):\n"
         f"    SOLVER = {solver!r}\n    VERSION = 'sha256:0123'\n    BINARY = {binary!r}\n")
-    env = dict(os.environ, PYTHONPATH=f"{TOOL_INFO}:{tmp_path}")
-    cmd = [sys.executable, "-m", "benchexec.test_tool_info", "generated.solver_module",
-           "--no-container", "--tool-directory", tool_dir,
-           "--tool-output", os.path.join(HERE, "outputs", log)]
-    with tempfile.TemporaryFile(mode="w+") as out:
-        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-        try:
-            code = proc.wait(timeout=120)
-        finally:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        out.seek(0)
-        text = out.read()
+    code, text = _test_tool_info(
+        ["generated.solver_module", "--no-container", "--tool-directory", tool_dir,
+         "--tool-output", os.path.join(HERE, "outputs", log)], f"{TOOL_INFO}:{tmp_path}")
     assert code == 0, text
     assert "Traceback" not in text and "Could not find" not in text, text
     assert "Version: “sha256:0123”" in text, text

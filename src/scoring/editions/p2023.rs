@@ -117,7 +117,13 @@ pub fn score(input: &ScoringInput, policy: &Policy) -> Result<TrackScores, Strin
             status,
         });
     }
-    let (rows, disagreements, unsound_solvers) = remove_disagreements(rows, input, &solvers);
+    // Logic -> its division (every logic of the track).
+    let division_of: HashMap<String, String> = input
+        .divisions
+        .iter()
+        .flat_map(|(d, ls)| ls.iter().map(move |l| (l.to_string(), d.to_string())))
+        .collect();
+    let (rows, disagreements, unsound_solvers) = remove_disagreements(rows, &division_of, &solvers);
     let kinds = [Kind::Parallel, Kind::Sat, Kind::Unsat, Kind::TwentyFour];
     // Logic -> its rows; division pages sum their logics' pages.
     let mut by_logic: BTreeMap<String, Vec<&Row>> = BTreeMap::new();
@@ -159,11 +165,6 @@ pub fn score(input: &ScoringInput, policy: &Policy) -> Result<TrackScores, Strin
             podiums,
         ));
     }
-    let division_of: HashMap<String, String> = input
-        .divisions
-        .iter()
-        .flat_map(|(d, ls)| ls.iter().map(move |l| (l.to_string(), d.to_string())))
-        .collect();
     for (logic, logic_rows) in &by_logic {
         let Some(division) = division_of.get(logic) else {
             continue;
@@ -213,7 +214,7 @@ fn distinct(rows: &[&Row]) -> u64 {
 /// both ways, removed by their path below the logic.
 fn remove_disagreements(
     rows: Vec<Row>,
-    input: &ScoringInput,
+    division_of: &HashMap<String, String>,
     solvers: &[String],
 ) -> (Vec<Row>, Vec<Disagreement>, BTreeSet<usize>) {
     let unsound: BTreeSet<usize> = rows
@@ -243,13 +244,6 @@ fn remove_disagreements(
             None => {}
         }
     }
-    let division_of = |logic: &str| {
-        input
-            .divisions
-            .iter()
-            .find(|(_, ls)| ls.iter().any(|l| l.as_str() == logic))
-            .map_or(String::new(), |(d, _)| d.to_string())
-    };
     let mut disagreements = Vec::new();
     let mut bad: HashSet<String> = HashSet::new();
     for ((logic, benchmark), (sat, unsat)) in &answers {
@@ -257,7 +251,7 @@ fn remove_disagreements(
             bad.insert((*benchmark).to_string());
             let names = |s: &BTreeSet<usize>| s.iter().map(|&i| solvers[i].clone()).collect();
             disagreements.push(Disagreement {
-                division: division_of(logic),
+                division: division_of.get(*logic).cloned().unwrap_or_default(),
                 file: format!("{logic}/{benchmark}"),
                 sat: names(sat),
                 unsat: names(unsat),
