@@ -284,6 +284,9 @@ fn run_file(
     call.poll = Duration::from_millis(50);
     // The workspace's lock stays held while this call runs (even if we are killed).
     call.inherit_locks = true;
+    // BenchExec can leave its tool-info worker behind; the guard removes it
+    // even after we were killed (the worker would hold the lock for ever).
+    call.guarded = true;
     let finished =
         process::run(call).map_err(|e| format!("{e} (benchexec: {})", opts.benchexec.display()))?;
     let (status, timed_out) = (finished.status, finished.timed_out);

@@ -8,6 +8,7 @@ pub mod dirlock;
 pub mod escape;
 pub mod fault;
 pub mod fxhash;
+pub mod guard;
 pub mod hugepages;
 pub mod interrupt;
 pub mod parallel;

@@ -74,6 +74,10 @@ pub struct Supervised {
     /// ([`super::dirlock`]): a BenchExec call does, so that the lock stays
     /// held while it runs, even after we were killed.
     pub inherit_locks: bool,
+    /// Whether the program runs under the guard ([`super::guard`]), which
+    /// kills what is left of its group when it ends even if we were killed
+    /// (only in the `smtcomp` binary; elsewhere it runs unguarded).
+    pub guarded: bool,
 }
 
 impl Supervised {
@@ -89,6 +93,7 @@ impl Supervised {
             deadline,
             poll: Duration::from_millis(5),
             inherit_locks: false,
+            guarded: false,
         }
     }
 }
@@ -165,6 +170,34 @@ fn describe(argv: &[String]) -> String {
     argv.iter().take(2).map(name).collect::<Vec<_>>().join(" ")
 }
 
+/// Whether `prog` names an executable file: a path, or a name found on the
+/// `PATH` the child gets (`env`'s, else ours); a relative path from `cwd`.
+fn runnable(
+    prog: &str,
+    cwd: Option<&std::path::Path>,
+    env: &[(String, std::ffi::OsString)],
+) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let exec = |p: &std::path::Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if prog.contains('/') {
+        let p = std::path::Path::new(prog);
+        return match cwd {
+            Some(d) if p.is_relative() => exec(&d.join(p)),
+            _ => exec(p),
+        };
+    }
+    let path = env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone())
+        .or_else(|| std::env::var_os("PATH"))
+        .unwrap_or_default();
+    std::env::split_paths(&path).any(|d| exec(&d.join(prog)))
+}
+
 /// Runs `p` to its end or its deadline. An error means it could not be started
 /// (the message names the program and the reason).
 pub fn run(mut p: Supervised) -> Result<Finished, String> {
@@ -177,8 +210,22 @@ pub fn run(mut p: Supervised) -> Result<Finished, String> {
             super::interrupt::signal_name(sig)
         ));
     }
-    let mut cmd = Command::new(prog);
-    cmd.args(args);
+    if p.guarded && !runnable(prog, p.cwd.as_deref(), &p.env) {
+        // What spawning it directly would say (the guard would only log it).
+        return Err(format!(
+            "cannot run {prog}: {}",
+            std::io::Error::from_raw_os_error(libc::ENOENT)
+        ));
+    }
+    let mut cmd = match p.guarded {
+        true => super::guard::command(prog, args),
+        false => None,
+    }
+    .unwrap_or_else(|| {
+        let mut c = Command::new(prog);
+        c.args(args);
+        c
+    });
     if let Some(dir) = &p.cwd {
         cmd.current_dir(dir);
     }

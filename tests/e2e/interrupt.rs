@@ -58,6 +58,80 @@ pub fn processes_with(needle: &str) -> Vec<u32> {
     pids
 }
 
+/// Waits (at most `limit`) until no process names `needle` on its command
+/// line; when one is left, panics with what is left: every such process and
+/// its descendants (state, parent, kernel wait channel, command line) and the
+/// last lines of the BenchExec logs under `needle`, so that a CI failure says
+/// what hung instead of only that something did.
+pub fn wait_until_gone(what: &str, needle: &str, limit: Duration) {
+    let start = Instant::now();
+    while !processes_with(needle).is_empty() {
+        if start.elapsed() > limit {
+            panic!(
+                "{what}: not within {limit:?}; left:\n{}\n{}",
+                describe_tree(&processes_with(needle)),
+                benchexec_log_tails(Path::new(needle))
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// `pid state ppid wchan cmdline` of `roots` and all their descendants.
+pub fn describe_tree(roots: &[u32]) -> String {
+    let mut parent = std::collections::BTreeMap::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if let Some((_, ppid)) = stat_of(pid) {
+            parent.insert(pid, ppid);
+        }
+    }
+    let mut todo: Vec<u32> = roots.to_vec();
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(p) = todo.pop() {
+        if seen.insert(p) {
+            todo.extend(parent.iter().filter(|(_, pp)| **pp == p).map(|(c, _)| *c));
+        }
+    }
+    seen.iter()
+        .map(|p| {
+            let (state, ppid) = stat_of(*p).unwrap_or_default();
+            let wchan = std::fs::read_to_string(format!("/proc/{p}/wchan")).unwrap_or_default();
+            let cmd = std::fs::read(format!("/proc/{p}/cmdline")).unwrap_or_default();
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            format!("  {p} {state} ppid {ppid} wchan {wchan}: {cmd}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// (state letter, parent PID) of `pid` from `/proc/PID/stat`.
+fn stat_of(pid: u32) -> Option<(String, u32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut w = rest.split_whitespace();
+    let state = w.next()?.to_string();
+    Some((state, w.next()?.parse().ok()?))
+}
+
+/// The last 15 lines of every `benchexec.log` under `dir`.
+fn benchexec_log_tails(dir: &Path) -> String {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() == "benchexec.log")
+        .map(|e| {
+            let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let tail = lines[lines.len().saturating_sub(15)..].join("\n    ");
+            format!("  {}:\n    {tail}", e.path().display())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub fn wait_for(what: &str, limit: Duration, mut ok: impl FnMut() -> bool) {
     let start = Instant::now();
     while !ok() {
@@ -151,20 +225,12 @@ fn an_interrupted_run_leaves_no_benchexec_and_resumes_to_every_run_once() {
         "{err}"
     );
     assert!(secs < 30.0, "{secs} s to stop");
-    wait_for(
-        "no process of the run left",
-        Duration::from_secs(10),
-        || processes_with(&exec).is_empty(),
-    );
+    wait_until_gone("no process of the run left", &exec, Duration::from_secs(10));
 
     // SIGTERM on the resumed run: 143, the same.
     let (code, err, _) = interrupt_run(&ws, libc::SIGTERM);
     assert_eq!(code, 143, "{err}");
-    wait_for(
-        "no process of the run left",
-        Duration::from_secs(10),
-        || processes_with(&exec).is_empty(),
-    );
+    wait_until_gone("no process of the run left", &exec, Duration::from_secs(10));
 
     // SIGKILL (nothing can be forwarded): the BenchExec call goes on as an
     // orphan, but it holds the workspace's lock, so a resumed run is refused
@@ -184,20 +250,11 @@ fn an_interrupted_run_leaves_no_benchexec_and_resumes_to_every_run_once() {
     // Two 6-second runs, but BenchExec's containers start slowly while the
     // other e2e tests load both cores: a generous bound, and what is still
     // running named when it is exceeded.
-    let start = Instant::now();
-    while !processes_with(&exec).is_empty() {
-        if start.elapsed() > Duration::from_secs(400) {
-            let left: Vec<String> = processes_with(&exec)
-                .iter()
-                .map(|p| {
-                    let cmd = std::fs::read(format!("/proc/{p}/cmdline")).unwrap_or_default();
-                    format!("{p}: {}", String::from_utf8_lossy(&cmd).replace('\0', " "))
-                })
-                .collect();
-            panic!("the orphan BenchExec did not end within 400 s: {left:#?}");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_until_gone(
+        "the orphan BenchExec to end",
+        &exec,
+        Duration::from_secs(400),
+    );
 
     // While someone holds the workspace, a second `smtcomp run` is refused and
     // `status` says it runs.

@@ -8,7 +8,7 @@
 //! uninterrupted run of the same workspace (times aside): no run missing,
 //! none doubled, no process of the run left after any stop.
 
-use crate::interrupt::{output, processes_with, smtcomp, wait_for, workspace_with};
+use crate::interrupt::{output, smtcomp, wait_until_gone, workspace_with};
 use crate::support::benchexec::{table_untimed, untimed};
 use crate::support::{require_tool, work_dir};
 use std::path::Path;
@@ -132,10 +132,10 @@ pub fn stop_everywhere(
             }
             // A stop between BenchExec calls may leave the other call (two
             // side by side) running after SIGKILL: it ends by itself.
-            wait_for(
+            wait_until_gone(
                 &format!("no process of the run left after SIG{signal} at {point}"),
+                needle,
                 Duration::from_secs(300),
-                || processes_with(needle).is_empty(),
             );
             stops += 1;
         }

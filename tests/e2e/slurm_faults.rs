@@ -18,7 +18,7 @@
 //! resume completes with every run exactly once, with the answers the
 //! solvers give, and `status` exits 0.
 
-use crate::interrupt::{output, processes_with, smtcomp, wait_for, workspace_with};
+use crate::interrupt::{output, smtcomp, wait_for, wait_until_gone, workspace_with};
 use crate::slurm::{exclusive, required};
 use crate::support::benchexec::table_untimed;
 use crate::support::{require_tool, root, work_dir};
@@ -79,10 +79,10 @@ fn a_running_node() -> String {
 }
 
 fn no_process_of(exec: &str, after: &str) {
-    wait_for(
+    wait_until_gone(
         &format!("no BenchExec or run-local left after {after}"),
+        exec,
         Duration::from_secs(180),
-        || processes_with(exec).is_empty(),
     );
 }
 

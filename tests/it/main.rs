@@ -22,6 +22,7 @@ mod editions_select_2008_cli;
 mod export_website;
 mod fuzz_props;
 mod glibc_random;
+mod guard;
 mod hostile_cli;
 mod ingest_anchor;
 mod ingest_csv;
