@@ -56,8 +56,9 @@ pub struct ScoreArgs {
     #[arg(long, num_args = 1.., value_name = "DIR")]
     submissions: Vec<PathBuf>,
     /// Scoring policy: `rules` (the edition's rules, default), `published-2025`
-    /// (the organizers' 2025 tool) or `published-2023` (their 2023 Parallel and
-    /// Cloud pages, with --year 2023).
+    /// (the organizers' 2025 tool), `published-2024` (their 2024 pages, from
+    /// their 2024 results files; Parallel and Cloud need the runs of both) or
+    /// `published-2023` (their 2023 Parallel and Cloud pages, with --year 2023).
     #[arg(long, value_enum, default_value = "rules")]
     policy: PolicyName,
     /// Rules edition to score under: 2008, 2015, 2023 or 2025 (default: the
@@ -478,14 +479,23 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
     }
     selection.sort_by_cached_key(|f| f.path());
     selection.dedup();
+    // published-2024 counts benchmarks the runs do not show (editions::p2024).
+    let pages_2024 = policy.name == editions::p2024::NAME && selection.is_empty();
+    let mut facts_of = selection.clone();
+    if pages_2024 {
+        facts_of.extend(editions::p2024::removed_results(args.track));
+    }
     let ((runs, inventory, subs), paths) = load_inputs_with_paths(
         &comp,
         &args.runs,
         &args.inventory,
         &args.submissions,
-        &selection,
+        &facts_of,
     )?;
     require_runs_of(args.track, &runs, &args.runs)?;
+    if pages_2024 {
+        selection = editions::p2024::selection(args.track, &runs).map_err(Failure::usage)?;
+    }
     if unknown_solvers_stop(
         &runs,
         &subs,
@@ -529,8 +539,11 @@ pub(super) fn run(global: &GlobalArgs, mut args: ScoreArgs) -> CmdResult {
     let scores = match edition {
         // The runs are not needed once joined: released early (peak memory).
         RulesEdition::Rules2025 => {
-            let (scores, tables) = scoring::score_releasing_runs(&mut input, &policy);
+            let (mut scores, tables) = scoring::score_releasing_runs(&mut input, &policy);
             joined = Some(tables);
+            if policy.name == editions::p2024::NAME {
+                editions::p2024::as_published(&mut scores);
+            }
             scores
         }
         RulesEdition::Rules2023 if policy.name == editions::p2023::policy().name => {

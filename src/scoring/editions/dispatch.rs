@@ -8,7 +8,7 @@
 //! A new edition: its module beside [`super::e2023`], one arm in each
 //! function below.
 
-use super::{e2008, e2015, e2023, p2023};
+use super::{e2008, e2015, e2023, p2023, p2024};
 use crate::model::{Competition, Division, RulesEdition, Track};
 use crate::scoring::{Policy, ScoringInput, TrackScores};
 use crate::validate::CoreRule;
@@ -25,6 +25,9 @@ pub enum PolicyChoice {
     /// What the organizers published for the 2023 Parallel and Cloud tracks
     /// ([`super::p2023`]).
     Published2023,
+    /// What the organizers published for 2024 ([`super::p2024`]), scored
+    /// under the 2025 rules.
+    Published2024,
 }
 
 /// The policy `edition` scores with when `choice` is asked for; an error
@@ -34,6 +37,7 @@ pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, Str
     match (edition, choice) {
         (RulesEdition::Rules2025, PolicyChoice::Rules) => Ok(Policy::rules()),
         (RulesEdition::Rules2025, PolicyChoice::Published2025) => Ok(Policy::published_2025()),
+        (RulesEdition::Rules2025, PolicyChoice::Published2024) => Ok(p2024::policy()),
         (RulesEdition::Rules2023, PolicyChoice::Rules) => Ok(e2023::policy()),
         (RulesEdition::Rules2015, PolicyChoice::Rules) => {
             Ok(super::join_policy(&format!("rules-{edition}"), true))
@@ -45,6 +49,11 @@ pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, Str
         (e, PolicyChoice::Published2023) => Err(format!(
             "--policy published-2023 reproduces the organizers' 2023 Parallel and Cloud pages and \
              applies to the 2023 rules only, not to the {e} rules (score with --year 2023, or leave --policy out)"
+        )),
+        (e, PolicyChoice::Published2024) => Err(format!(
+            "--policy published-2024 reproduces the organizers' 2024 pages on the 2025 engine (the \
+             2024 rules are not an edition here): it applies under the 2025 rules only, not the {e} \
+             rules (score with --edition 2025)"
         )),
         (e, PolicyChoice::Published2025) => Err(format!(
             "--policy published-2025 reproduces the organizers' 2025 tool and applies to the 2025 \

@@ -22,6 +22,7 @@ pub mod e2015;
 pub mod e2023;
 pub mod e2023_proof;
 pub mod p2023;
+pub mod p2024;
 
 use super::input::{Participant, ScoringInput};
 use super::policy::Policy;
