@@ -421,6 +421,10 @@ pub enum PolicyName {
     /// Cloud over both tracks' benchmarks, a removed result kept in N).
     #[value(name = "published-2024")]
     Published2024,
+    /// The organizers' published policy of the edition scored: published-2025
+    /// under the 2025 rules, published-2023 under the 2023 rules.
+    #[value(name = "published")]
+    Published,
 }
 
 impl PolicyName {
@@ -437,6 +441,9 @@ impl PolicyName {
             PolicyName::Published2024 => Err(Failure::usage(format!(
                 "--policy published-2024 reproduces the organizers' 2024 pages from their results files for `smtcomp score`; {command} does not apply it"
             ))),
+            PolicyName::Published => Err(Failure::usage(format!(
+                "--policy published is the scored edition's own published policy, for `smtcomp score`; {command} scores with the 2025 engine: name the policy (published-2025)"
+            ))),
         }
     }
 
@@ -449,6 +456,7 @@ impl PolicyName {
             PolicyName::Published2025 => PolicyChoice::Published2025,
             PolicyName::Published2023 => PolicyChoice::Published2023,
             PolicyName::Published2024 => PolicyChoice::Published2024,
+            PolicyName::Published => PolicyChoice::Published,
         }
     }
 }

@@ -57,8 +57,9 @@ pub struct ScoreArgs {
     submissions: Vec<PathBuf>,
     /// Scoring policy: `rules` (the edition's rules, default), `published-2025`
     /// (the organizers' 2025 tool), `published-2024` (their 2024 pages, from
-    /// their 2024 results files; Parallel and Cloud need the runs of both) or
-    /// `published-2023` (their 2023 Parallel and Cloud pages, with --year 2023).
+    /// their 2024 results files; Parallel and Cloud need the runs of both),
+    /// `published-2023` (their 2023 Parallel and Cloud pages, with --year 2023)
+    /// or `published` (the edition's own: 2025 or 2023).
     #[arg(long, value_enum, default_value = "rules")]
     policy: PolicyName,
     /// Rules edition to score under: 2008, 2015, 2023 or 2025 (default: the

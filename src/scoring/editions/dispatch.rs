@@ -28,6 +28,9 @@ pub enum PolicyChoice {
     /// What the organizers published for 2024 ([`super::p2024`]), scored
     /// under the 2025 rules.
     Published2024,
+    /// The edition's own published policy (2025: `published-2025`, 2023:
+    /// `published-2023`).
+    Published,
 }
 
 /// The policy `edition` scores with when `choice` is asked for; an error
@@ -46,6 +49,12 @@ pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, Str
             Ok(super::join_policy(&format!("rules-{edition}"), false))
         }
         (RulesEdition::Rules2023, PolicyChoice::Published2023) => Ok(p2023::policy()),
+        (RulesEdition::Rules2025, PolicyChoice::Published) => Ok(Policy::published_2025()),
+        (RulesEdition::Rules2023, PolicyChoice::Published) => Ok(p2023::policy()),
+        (e, PolicyChoice::Published) => Err(format!(
+            "--policy published: the organizers' published {e} pages are not reproduced here (a \
+             published policy exists for the 2025 and 2023 rules); leave --policy out to score by the {e} rules"
+        )),
         (e, PolicyChoice::Published2023) => Err(format!(
             "--policy published-2023 reproduces the organizers' 2023 Parallel and Cloud pages and \
              applies to the 2023 rules only, not to the {e} rules (score with --year 2023, or leave --policy out)"
@@ -169,6 +178,34 @@ mod tests {
         ] {
             let err = policy(e, PolicyChoice::Published2023).unwrap_err();
             assert!(err.contains(&format!("not to the {e} rules")), "{err}");
+        }
+    }
+
+    #[test]
+    fn published_is_the_editions_own_and_2024_runs_on_the_2025_rules() {
+        assert_eq!(
+            policy(RulesEdition::Rules2025, PolicyChoice::Published).unwrap(),
+            Policy::published_2025()
+        );
+        assert_eq!(
+            policy(RulesEdition::Rules2023, PolicyChoice::Published).unwrap(),
+            p2023::policy()
+        );
+        for e in [RulesEdition::Rules2015, RulesEdition::Rules2008] {
+            let err = policy(e, PolicyChoice::Published).unwrap_err();
+            assert!(err.contains(&format!("published {e} pages")), "{err}");
+        }
+        assert_eq!(
+            policy(RulesEdition::Rules2025, PolicyChoice::Published2024).unwrap(),
+            p2024::policy()
+        );
+        for e in [
+            RulesEdition::Rules2023,
+            RulesEdition::Rules2015,
+            RulesEdition::Rules2008,
+        ] {
+            let err = policy(e, PolicyChoice::Published2024).unwrap_err();
+            assert!(err.contains(&format!("not the {e} rules")), "{err}");
         }
     }
 
