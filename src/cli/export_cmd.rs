@@ -155,6 +155,12 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
                 to_json(&page)?,
             ));
         }
+        for (name, text) in website::chart_pages(&input, &scores) {
+            files.push((
+                PathBuf::from("content/results").join(format!("{name}.html")),
+                text,
+            ));
+        }
     }
     files.push((
         "data/tracks.json".into(),

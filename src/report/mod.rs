@@ -178,7 +178,7 @@ pub fn write_site_with_progress(
             if g.is_division {
                 let empty = Default::default();
                 let s = solved.get(&(true, g.identifier.clone())).unwrap_or(&empty);
-                for (file, alt, svg) in group_plots(r, g, s) {
+                for (file, alt, svg) in group_plots(r.input.time_limit, g, s) {
                     w(dir.join("plots").join(&file), &svg, 1)?;
                     imgs.push((format!("plots/{file}"), alt));
                 }
@@ -210,7 +210,7 @@ fn plot_podium(g: &scoring::GroupScores) -> Option<&scoring::Podium> {
 
 /// Cactus and scatter plots of a division: `(file, alt text, svg)`.
 fn group_plots(
-    r: &TrackReport,
+    tl: f64,
     g: &scoring::GroupScores,
     solved: &data::Solved,
 ) -> Vec<(String, String, String)> {
@@ -218,7 +218,6 @@ fn group_plots(
         return Vec::new();
     };
     let id = html::slug(&g.identifier);
-    let tl = r.input.time_limit;
     let series: Vec<plots::Series> = p
         .steps
         .iter()

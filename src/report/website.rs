@@ -10,10 +10,12 @@
 //!   (`export-tracks`);
 //! * `data/division_tracks.json`: `[division, [tracks]]` pairs, sorted
 //!   (`export-division-tracks`);
-//! * `data/participants.json`: one summary per submission (`show-json`).
+//! * `data/participants.json`: one summary per submission (`show-json`);
+//! * `content/results/<page>-chart.html`: the chart page each result page
+//!   links to ([`chart_pages`]).
 
 use crate::model::{Competition, Track};
-use crate::scoring::{TrackScores, output};
+use crate::scoring::{ScoringInput, TrackScores, output};
 use crate::submission::LoadedSubmission;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -43,6 +45,45 @@ pub fn results_pages(
     pages.insert(format!("results-{}", scores.track.page_suffix()), summary);
     let mut out: Vec<(String, Value)> = pages.into_iter().collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The chart page of every division and logic page (`<page>-chart.html`, the
+/// "Chart" link of each result page): YAML front matter (`layout: chart`, the
+/// title the organizers' `generate-website-graphics` writes) and our
+/// deterministic SVG plots inline (cactus plot of every solver, scatter plot
+/// of the first two), no JavaScript; the organizers' pages draw their
+/// interactive charts from the same runs.
+pub fn chart_pages(input: &ScoringInput, scores: &TrackScores) -> Vec<(String, String)> {
+    let solved = super::data::solved_by_group(input, &scores.groups);
+    let empty = Default::default();
+    let mut out: Vec<(String, String)> = scores
+        .groups
+        .iter()
+        .map(|g| {
+            let title = if g.is_division {
+                format!("Chart for division {}", g.identifier)
+            } else {
+                format!("Chart for logic {}", g.name)
+            };
+            let s = solved
+                .get(&(g.is_division, g.identifier.clone()))
+                .unwrap_or(&empty);
+            let mut text = format!(
+                "---\nlayout: chart\ntitle: {}\n---\n",
+                serde_json::to_string(&title).unwrap_or_default()
+            );
+            for (_, _, svg) in super::group_plots(input.time_limit, g, s) {
+                text.push_str(&svg);
+                text.push('\n');
+            }
+            (
+                format!("{}-chart", output::page_name(g, scores.track)),
+                text,
+            )
+        })
+        .collect();
+    out.sort();
     out
 }
 
@@ -132,9 +173,9 @@ pub fn participants_data(subs: &[LoadedSubmission]) -> Value {
             json!({
                 "name": s.name,
                 "authors": s.contributors.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-                "website": s.website,
-                "archive_url": s.archive.as_ref().map(|a| a.url.clone()).unwrap_or_default(),
-                "system_description": s.system_description,
+                "website": url_as_published(&s.website),
+                "archive_url": s.archive.as_ref().map(|a| url_as_published(&a.url)).unwrap_or_default(),
+                "system_description": url_as_published(&s.system_description),
                 "competitive": s.competitive,
                 "tracks": tracks,
                 "seed": seed_value(s.seed),
@@ -144,6 +185,23 @@ pub fn participants_data(subs: &[LoadedSubmission]) -> Value {
     Value::Array(list)
 }
 
+/// A URL as the organizers' tool writes it (pydantic's `HttpUrl`): a bare
+/// `scheme://host` gets the root path `/` (`https://bitwuzla.github.io` ->
+/// `https://bitwuzla.github.io/`); anything else is kept as given.
+pub fn url_as_published(url: &str) -> String {
+    match url.split_once("://") {
+        Some((scheme, rest))
+            if !scheme.is_empty()
+                && !rest.is_empty()
+                && !rest.contains(['/', '?', '#'])
+                && (scheme == "http" || scheme == "https") =>
+        {
+            format!("{url}/")
+        }
+        _ => url.to_string(),
+    }
+}
+
 /// A seed as a JSON number (as a string beyond 64 bits, where JSON numbers stop).
 fn seed_value(seed: Option<i128>) -> Value {
     match seed {
@@ -151,5 +209,28 @@ fn seed_value(seed: Option<i128>) -> Value {
         Some(x) => i64::try_from(x)
             .map(Value::from)
             .unwrap_or_else(|_| Value::String(x.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_host_gets_the_root_path_as_pydantic_writes_it() {
+        assert_eq!(
+            url_as_published("https://bitwuzla.github.io"),
+            "https://bitwuzla.github.io/"
+        );
+        for kept in [
+            "https://bitwuzla.github.io/",
+            "https://github.com/z3prover/z3",
+            "https://example.org?x=1",
+            "file:///tmp/solver.tar.gz",
+            "",
+            "not a url",
+        ] {
+            assert_eq!(url_as_published(kept), kept);
+        }
     }
 }

@@ -58,6 +58,19 @@ fn steps_json(p: &Podium) -> Value {
     Value::Array(steps)
 }
 
+/// The `mem_limit` of a page, which the site prints followed by "GB". The
+/// organizers' tool wrote its one memory limit in MB on every track's pages:
+/// 30720 in 2025, 20480 in 2024 (shown as "30720 GB", also on the Parallel
+/// pages, whose limit is 1000 GB); the published policies reproduce that,
+/// every other policy writes the track's own limit in GB.
+pub fn page_mem_limit(policy: &str, track_mem_mb: u64) -> u64 {
+    match policy {
+        "published-2025" => 30 * 1024,
+        "published-2024" => 20 * 1024,
+        _ => track_mem_mb / 1024,
+    }
+}
+
 /// One page in the `PodiumDivision` shape (plus `ranking` and `nameTies`, which
 /// say which order and tie rule were used).
 pub fn podium_division(
@@ -82,7 +95,10 @@ pub fn podium_division(
     m.insert("track".into(), json!(hugo_track(scores.track)));
     m.insert("n_benchmarks".into(), json!(g.n_benchmarks));
     m.insert("time_limit".into(), json!(time_limit));
-    m.insert("mem_limit".into(), json!(mem_mb));
+    m.insert(
+        "mem_limit".into(),
+        json!(page_mem_limit(&scores.policy, mem_mb)),
+    );
     m.insert("logics".into(), json!(g.logics));
     for k in Kind::ALL {
         let w = g
@@ -122,7 +138,10 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
         })
         .collect();
     let track = hugo_track(scores.track);
-    let mut best = recognition_page("best_overall", &track);
+    let mut best = recognition_page("best_overall", &track, year);
+    for k in Kind::ALL {
+        best.insert(format!("{}_score", k.winner_key()), json!(0.0));
+    }
     for o in &scores.best_overall {
         let w = o
             .winner
@@ -147,7 +166,7 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
     if !scores.best_overall.is_empty() {
         names.push((format!("best-overall-{suffix}"), Value::Object(best)));
     }
-    let mut lead = recognition_page("biggest_lead", &track);
+    let mut lead = recognition_page("biggest_lead", &track, year);
     for l in &scores.biggest_lead {
         lead.insert(
             l.kind.winner_key().into(),
@@ -164,7 +183,7 @@ pub fn pages(scores: &TrackScores, time_limit: u64, mem_mb: u64, year: u16) -> M
         lead.insert(l.kind.key().into(), Value::Array(list));
     }
     names.push((format!("biggest-lead-{suffix}"), Value::Object(lead)));
-    let mut lc = recognition_page("largest_contribution", &track);
+    let mut lc = recognition_page("largest_contribution", &track, year);
     for l in &scores.largest_contribution {
         lc.insert(
             l.kind.winner_key().into(),
@@ -299,11 +318,37 @@ pub fn markdown(scores: &TrackScores, logics: bool) -> String {
     s
 }
 
-/// The common head of a recognition page (`result_comp` layout).
-fn recognition_page(recognition: &str, track: &str) -> Map<String, Value> {
+/// The common head of a recognition page (`result_comp` layout), with every
+/// key the organizers' pages have (`PodiumBestOverall`, `PodiumBiggestLead`,
+/// `PodiumLargestContribution`): a kind not computed has the winner "-" and
+/// an empty list (the theme draws a column per winner key, so a missing one
+/// shifts the others).
+fn recognition_page(recognition: &str, track: &str, year: u16) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("layout".into(), json!("result_comp"));
     m.insert("recognition".into(), json!(recognition));
     m.insert("track".into(), json!(track));
+    m.insert("resultdate".into(), json!(format!("{year}")));
+    m.insert("year".into(), json!(year));
+    m.insert("results".into(), json!(format!("results_{year}")));
+    m.insert("participants".into(), json!(format!("participants_{year}")));
+    for k in Kind::ALL {
+        m.insert(k.winner_key().into(), json!("-"));
+        m.insert(k.key().into(), json!([]));
+    }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_limit_is_their_constant_when_published_else_the_tracks_in_gb() {
+        // The site prints the value followed by "GB".
+        assert_eq!(page_mem_limit("published-2025", 1_024_000), 30720);
+        assert_eq!(page_mem_limit("published-2024", 1_024_000), 20480);
+        assert_eq!(page_mem_limit("rules", 1_024_000), 1000);
+        assert_eq!(page_mem_limit("rules", 30720), 30);
+    }
 }

@@ -75,16 +75,38 @@ fn replay(track: &str, suffix: &str, results: &str, published: &str) {
     let pages_dir = dir.path().join("content/results");
     let published: Value = read(&root().join("tests/data/scoring").join(published));
     let published = published.as_object().unwrap();
-    let ours: BTreeSet<String> = std::fs::read_dir(&pages_dir)
+    let files: Vec<String> = std::fs::read_dir(&pages_dir)
         .unwrap()
-        .map(|e| {
-            e.unwrap()
-                .file_name()
-                .to_string_lossy()
-                .trim_end_matches(".md")
-                .to_string()
-        })
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
+    let ours: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| f.strip_suffix(".md"))
+        .map(str::to_string)
+        .collect();
+    // Every division and logic page links to its chart page ("Chart"): one
+    // `<page>-chart.html` each (front matter, then inline SVG plots).
+    let charts: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| f.strip_suffix("-chart.html"))
+        .map(str::to_string)
+        .collect();
+    let result_pages: BTreeSet<String> = ours
+        .iter()
+        .filter(|p| read(&pages_dir.join(format!("{p}.md")))["layout"] == "result")
+        .cloned()
+        .collect();
+    assert_eq!(charts, result_pages, "a chart page per result page");
+    assert_eq!(files.len(), ours.len() + charts.len(), "{files:?}");
+    for c in &charts {
+        let text = std::fs::read_to_string(pages_dir.join(format!("{c}-chart.html"))).unwrap();
+        assert!(
+            text.starts_with("---\nlayout: chart\ntitle: \"Chart for ")
+                && text.contains("\n---\n<svg "),
+            "{c}: {}",
+            &text[..text.len().min(200)]
+        );
+    }
     let theirs: BTreeSet<String> = published.keys().cloned().collect();
     assert_eq!(
         ours, theirs,
@@ -93,10 +115,22 @@ fn replay(track: &str, suffix: &str, results: &str, published: &str) {
     let (mut bad, mut n) = (Vec::new(), 0usize);
     for (name, p) in published {
         let page = read(&pages_dir.join(format!("{name}.md")));
-        assert_eq!(
-            page["resultdate"].as_str().unwrap_or("2025-08-11"),
-            "2025-08-11"
-        );
+        if !name.starts_with("results-") {
+            // Every page the theme dates ("generated on") has the date, and
+            // a winner key per kind: the theme draws a winners column per key,
+            // so a missing one shifts the others (best-overall-parallel did).
+            assert_eq!(page["resultdate"].as_str(), Some("2025-08-11"), "{name}");
+            for k in ["seq", "par", "sat", "unsat", "24s"] {
+                assert!(
+                    page[format!("winner_{k}")].is_string(),
+                    "{name}: winner_{k}"
+                );
+            }
+        }
+        if page["layout"] == "result" {
+            // Their one memory limit on every track (the site prints "30720 GB").
+            assert_eq!(page["mem_limit"], 30720, "{name}");
+        }
         if name.starts_with("best-overall") {
             for (k, rows) in p["tables"].as_object().unwrap() {
                 let mut pub_rows: Vec<(String, String)> = rows
@@ -416,4 +450,91 @@ fn export_website_fails_without_writing_on_unknown_solvers() {
         !dir.path().join("web").exists(),
         "nothing written on failure"
     );
+}
+
+/// The fields of the organizers' page models (their `generate_website_page.py`:
+/// `PodiumDivision`, `PodiumBestOverall`, `PodiumBiggestLead`,
+/// `PodiumLargestContribution`, `PodiumSummaryResults`), written down from
+/// their source: every exported page has each field of its model, with its
+/// JSON type (s: string, i: integer, n: number, b: bool, l: list, o: object).
+const MODELS: &[(&str, &str)] = &[
+    (
+        "result",
+        "resultdate:s year:i divisions:s participants:s disagreements:s division:s \
+         is_competitive:b track:s n_benchmarks:i time_limit:i mem_limit:i logics:o \
+         winner_seq:s winner_par:s winner_sat:s winner_unsat:s winner_24s:s sequential:l \
+         parallel:l sat:l unsat:l twentyfour:l layout:s",
+    ),
+    (
+        "best_overall",
+        "resultdate:s year:i results:s participants:s track:s recognition:s winner_seq:s \
+         winner_par:s winner_sat:s winner_unsat:s winner_24s:s winner_seq_score:n \
+         winner_par_score:n winner_sat_score:n winner_unsat_score:n winner_24s_score:n \
+         sequential:l parallel:l sat:l unsat:l twentyfour:l layout:s",
+    ),
+    (
+        "biggest_lead",
+        "resultdate:s year:i results:s participants:s track:s recognition:s winner_seq:s \
+         winner_par:s winner_sat:s winner_unsat:s winner_24s:s sequential:l parallel:l sat:l \
+         unsat:l twentyfour:l layout:s",
+    ),
+    (
+        "largest_contribution",
+        "resultdate:s year:i results:s participants:s track:s recognition:s winner_seq:s \
+         winner_par:s winner_sat:s winner_unsat:s winner_24s:s sequential:l parallel:l sat:l \
+         unsat:l twentyfour:l layout:s",
+    ),
+    ("results_summary", "track:s divisions:l layout:s"),
+];
+
+fn has_type(v: &Value, t: &str) -> bool {
+    match t {
+        "s" => v.is_string(),
+        "i" => v.is_i64() || v.is_u64(),
+        "n" => v.is_number(),
+        "b" => v.is_boolean(),
+        "l" => v.is_array(),
+        "o" => v.is_object(),
+        _ => false,
+    }
+}
+
+#[test]
+fn every_exported_page_has_the_fields_of_the_organizers_page_model() {
+    let dir = tempfile::tempdir().unwrap();
+    export(dir.path(), "Parallel", "results-parallel-2025.json.gz");
+    let pages = dir.path().join("content/results");
+    let mut checked = 0;
+    for e in std::fs::read_dir(&pages).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let page = read(&path);
+        let model = page["recognition"]
+            .as_str()
+            .or(page["layout"].as_str())
+            .unwrap();
+        let fields = MODELS
+            .iter()
+            .find(|(m, _)| *m == model)
+            .unwrap_or_else(|| panic!("{}: no model {model}", path.display()))
+            .1;
+        for f in fields.split_whitespace() {
+            let (key, t) = f.split_once(':').unwrap();
+            assert!(
+                has_type(&page[key], t),
+                "{}: {key} should be of type {t}: {}",
+                path.display(),
+                page[key]
+            );
+        }
+        // A summary's divisions are division pages of the same model.
+        for d in page["divisions"].as_array().into_iter().flatten() {
+            assert_eq!(d["layout"], "result");
+            assert!(has_type(&d["mem_limit"], "i") && has_type(&d["logics"], "o"));
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 25, "the 2025 Parallel pages");
 }

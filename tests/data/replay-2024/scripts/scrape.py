@@ -18,6 +18,10 @@ scheme -> {"winner", "ranking"}).
 
   scrape.py [--year 2024] [--tracks incremental unsat-core parallel cloud] [--out DIR]
   scrape.py --check-2025   # 2025 incremental + parallel vs the references; exit 1 if any differ
+  scrape.py --site-dir DIR --out OUT [--tracks ...]
+      # pages of a Hugo build instead (DIR/results/<page>/index.html, DIR = its public/ dir),
+      # written to OUT/scraped-<track>.json.gz; with --check-2025: that build vs the references
+      # (scripts/check-website builds our export into the organizers' site and reads it so)
 """
 import argparse
 import gzip
@@ -163,8 +167,18 @@ def git(*args):
                           check=True).stdout
 
 
-def scrape(year, track):
+def scrape(year, track, site_dir=None):
+    """Pages of one track: archive/<year>/results/ at the mirror's HEAD, or with site_dir the
+    Hugo output DIR/results/<page>/index.html (year unused)."""
     pages = {}
+    if site_dir is not None:
+        root = os.path.join(site_dir, "results")
+        for d in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+            f = os.path.join(root, d, "index.html")
+            if re.fullmatch(rf"[a-z0-9_-]+-{track}", d) and os.path.isfile(f):
+                with open(f, encoding="utf-8") as fh:
+                    pages[d] = parse_page(d, fh.read())
+        return pages
     for f in git("ls-tree", "-r", "--name-only", "HEAD", f"archive/{year}/results/").split():
         m = re.fullmatch(rf"archive/{year}/results/([a-z0-9_-]+-{track})/index\.html", f)
         if m:
@@ -206,13 +220,13 @@ def strip(obj, keys):
     return [strip(v, keys) for v in obj] if isinstance(obj, list) else obj
 
 
-def check_2025():
+def check_2025(site_dir=None):
     bad = 0
     for track in ("incremental", "parallel"):
         ref_path = os.path.join(REF_DIR, f"published-2025-{track}.json")
         with open(ref_path) as fh:
             ref_text = fh.read()
-        ours = scrape(2025, track)
+        ours = scrape(2025, track, site_dir)
         out = {"n": 0, "diff": [], "extra": {}}
         diff(ours, json.loads(ref_text), "", out)
         stripped = strip(ours, set(out["extra"]))
@@ -237,14 +251,21 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--year", type=int, default=2024)
     ap.add_argument("--tracks", nargs="+", default=TRACKS, choices=TRACKS)
-    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--out", default=None, help=f"output directory (default {OUT})")
     ap.add_argument("--check-2025", action="store_true")
+    ap.add_argument("--site-dir", metavar="DIR",
+                    help="read DIR/results/<page>/index.html (a Hugo build) instead of the mirror")
     a = ap.parse_args()
+    if a.site_dir is not None and not os.path.isdir(os.path.join(a.site_dir, "results")):
+        ap.error(f"--site-dir {a.site_dir}: no results/ directory")
     if a.check_2025:
-        return check_2025()
+        return check_2025(a.site_dir)
+    if a.site_dir is not None and a.out is None:
+        ap.error("--site-dir needs --out (the default --out holds the published pages)")
     for track in a.tracks:
-        pages = scrape(a.year, track)
-        path = os.path.join(a.out, f"published-{a.year}-{track}.json.gz")
+        pages = scrape(a.year, track, a.site_dir)
+        name = f"scraped-{track}" if a.site_dir is not None else f"published-{a.year}-{track}"
+        path = os.path.join(a.out or OUT, f"{name}.json.gz")
         write(pages, path)
         print(f"{path}: {summary(pages)}")
     return 0
