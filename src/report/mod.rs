@@ -20,6 +20,7 @@ mod html;
 mod nav;
 mod pages;
 mod plots;
+pub mod test_run;
 pub mod website;
 mod xml;
 

@@ -507,7 +507,11 @@ impl Plan for WorkspacePlan<'_> {
             Step::Report => {
                 let (reports, proofs) = self.scored.as_ref().expect("scored before the report");
                 let site = pipeline::site(reports, proofs, &ws.site())?;
-                done(format!("{}", site.dir.join("index.html").display()))
+                let mut detail = format!("{}", site.dir.join("index.html").display());
+                if ws.test {
+                    detail.push_str(&test_run_reports(ws, comp, s)?);
+                }
+                done(detail)
             }
         }
     }
@@ -515,6 +519,92 @@ impl Plan for WorkspacePlan<'_> {
     fn next(&self) -> Vec<String> {
         vec!["smtcomp export website -o OUT".into()]
     }
+}
+
+/// The test run's report per submission (`report::test_run`) into
+/// `DIR/test-run/submissions/`: the summary line's tail.
+fn test_run_reports(ws: &Workspace, comp: &Competition, s: &Setup) -> anyhow::Result<String> {
+    use crate::formats::{datafile, generation, runs_manifest};
+    use crate::report::test_run;
+    let planned: runs_manifest::Manifest =
+        datafile::read_json(&ws.execdir.join(generation::RUNS_FILE))?;
+    let manifest: generation::Manifest =
+        datafile::read_json(&ws.execdir.join(generation::MANIFEST_FILE))?;
+    let runs = ingest::read_jsonl(&ws.runs())?;
+    let mut facts = test_run::Facts {
+        competition: format!("{} test run", comp.name),
+        planned: &planned.runs,
+        runs: &runs,
+        ..Default::default()
+    };
+    for t in &s.tracks {
+        let Ok(set) = PreparedSet::read(&ws.prepared(), *t) else {
+            continue;
+        };
+        facts.seed.get_or_insert(set.seed);
+        let logics = facts.selected.entry(*t).or_default();
+        for b in &set.benchmarks {
+            logics.insert(b.original.logic.clone());
+            facts.status.insert(b.original.path(), b.status);
+        }
+    }
+    for l in &s.loaded {
+        let Some(sub) = &l.submission else { continue };
+        let entered = facts.entered.entry(sub.name.clone()).or_default();
+        for (t, divisions) in l.entries.iter().filter(|(t, _)| s.tracks.contains(t)) {
+            entered
+                .entry(*t)
+                .or_default()
+                .extend(divisions.values().flatten().cloned());
+        }
+    }
+    for d in manifest.definitions.values() {
+        facts.limits.entry(d.track).or_insert_with(|| {
+            format!(
+                "{} s, {} MB, {} core{}",
+                d.limits.time_s,
+                d.limits.memory_mb,
+                d.limits.cores,
+                if d.limits.cores == 1 { "" } else { "s" }
+            )
+        });
+    }
+    let program = table_generator(&ws.backend.benchexec);
+    let tables = program.map(|program| test_run::Tables {
+        program,
+        manifest: &manifest,
+        execdir: &ws.execdir,
+    });
+    let dir = ws.dir.join("submissions");
+    let w = test_run::write_all(&dir, &facts, tables.as_ref())?;
+    for (solver, track, why) in &w.table_failures {
+        eprintln!("warning: table-generator failed for {solver}, {track}: {why}");
+    }
+    Ok(format!(
+        "; test-run report of {} submission(s) -> {}/<solver>/summary.md{}",
+        w.solvers,
+        dir.display(),
+        if tables.is_some() {
+            format!(", {} table-generator table(s)", w.tables)
+        } else {
+            " (table-generator not found: no tables)".to_string()
+        }
+    ))
+}
+
+/// BenchExec's `table-generator`: beside the `benchexec` the workspace
+/// uses, else on `PATH`.
+fn table_generator(benchexec: &Path) -> Option<PathBuf> {
+    let beside = benchexec
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(|d| d.join("table-generator"));
+    if let Some(p) = beside.filter(|p| p.is_file()) {
+        return Some(p);
+    }
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("table-generator"))
+        .find(|p| p.is_file())
 }
 
 fn results(execdir: &Path) -> String {

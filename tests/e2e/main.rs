@@ -15,6 +15,7 @@ mod interrupt;
 mod kill_anywhere;
 mod slurm;
 mod slurm_faults;
+mod test_run;
 mod test_solver;
 mod uc_validation_benchexec;
 mod vcloud_e2e;
