@@ -66,7 +66,7 @@ fn steps_json(p: &Podium) -> Value {
 pub fn page_mem_limit(policy: &str, track_mem_mb: u64) -> u64 {
     match policy {
         "published-2025" => 30 * 1024,
-        "published-2024" => 20 * 1024,
+        super::editions::p2024::NAME => 20 * 1024,
         _ => track_mem_mb / 1024,
     }
 }

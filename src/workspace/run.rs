@@ -602,9 +602,9 @@ fn table_generator(benchexec: &Path) -> Option<PathBuf> {
     if let Some(p) = beside.filter(|p| p.is_file()) {
         return Some(p);
     }
-    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-        .map(|d| d.join("table-generator"))
-        .find(|p| p.is_file())
+    let path: Vec<PathBuf> =
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).collect();
+    crate::benchexec::visibility::find_program("table-generator", &path)
 }
 
 fn results(execdir: &Path) -> String {

@@ -71,7 +71,12 @@ pub fn selection(track: Track, runs: &[ScoredRun]) -> Result<Vec<Smt2File>, Stri
         Track::Parallel | Track::Cloud => &[Track::Parallel, Track::Cloud],
         _ => std::slice::from_ref(&track),
     };
-    for t in counted.iter().filter(|_| counted.len() > 1) {
+    // Parallel and Cloud need the runs of both tracks (the other tracks'
+    // own runs are already required by the score command).
+    for t in counted
+        .iter()
+        .filter(|_| matches!(track, Track::Parallel | Track::Cloud))
+    {
         if !runs.iter().any(|r| r.track == *t) {
             return Err(format!(
                 "--policy {NAME} scores {track} over the benchmarks of both the Parallel and the \
