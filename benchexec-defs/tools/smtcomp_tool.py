@@ -36,10 +36,7 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
         return self.SOLVER or "SMT-COMP solver"
 
     def version(self, executable):
-        # Never the solver's `--version`: that would run a submitted binary on
-        # the host, outside BenchExec's container, at every definition's start
-        # (and a solver that ignores the flag would hold the start back).
-        return self.VERSION
+        return self._solver_version()
 
     def program_files(self, executable):
         return self._program_files(executable)

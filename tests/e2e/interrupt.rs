@@ -140,9 +140,18 @@ pub fn wait_for(what: &str, limit: Duration, mut ok: impl FnMut() -> bool) {
     }
 }
 
+/// A solver script that answers `answer` after `secs` seconds, and `--version`
+/// at once, as real solvers do (BenchExec's tool-info asks it at each start, within
+/// 2 s: a solver slow to say its version would only slow these tests down).
+pub fn slow_solver(secs: u32, answer: &str) -> String {
+    format!(
+        "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 'Slow 1.0'; exit 0; }}\nsleep {secs}\necho {answer}\n"
+    )
+}
+
 /// A workspace under `base`: two QF_LIA benchmarks, two slow solvers (two teams).
 fn workspace(base: &Path) -> std::path::PathBuf {
-    let slow = "#!/bin/sh\nsleep 6\necho unknown\n";
+    let slow = &slow_solver(6, "unknown");
     workspace_with(base, &[("Slow", "Ann", slow), ("Slower", "Bob", slow)])
 }
 

@@ -8,7 +8,7 @@
 //! uninterrupted run of the same workspace (times aside): no run missing,
 //! none doubled, no process of the run left after any stop.
 
-use crate::interrupt::{output, smtcomp, wait_until_gone, workspace_with};
+use crate::interrupt::{output, slow_solver, smtcomp, wait_until_gone, workspace_with};
 use crate::support::benchexec::{table_untimed, untimed};
 use crate::support::{require_tool, work_dir};
 use std::path::Path;
@@ -49,11 +49,9 @@ const POINTS: &[&str] = &[
 ];
 
 /// Two solvers (two teams): one answers `sat`, one `unknown`, after a second.
-fn solvers() -> [(&'static str, &'static str, &'static str); 2] {
-    [
-        ("Sure", "Ann", "#!/bin/sh\nsleep 1\necho sat\n"),
-        ("Unsure", "Bob", "#!/bin/sh\nsleep 1\necho unknown\n"),
-    ]
+fn workspace(base: &Path) -> std::path::PathBuf {
+    let (sure, unsure) = (slow_solver(1, "sat"), slow_solver(1, "unknown"));
+    workspace_with(base, &[("Sure", "Ann", &sure), ("Unsure", "Bob", &unsure)])
 }
 
 /// What must not depend on interruptions: the ingested run table (without
@@ -149,7 +147,7 @@ fn a_run_stopped_at_every_point_and_resumed_equals_an_uninterrupted_run() {
         return;
     }
     let work = work_dir("kill-anywhere");
-    let reference = workspace_with(&work.path().join("reference"), &solvers());
+    let reference = workspace(&work.path().join("reference"));
     // Piped, the runs stage says how far it is (every 0.5 s here, 30 s by default).
     let (code, out, err) = output(
         smtcomp(&reference)
@@ -165,7 +163,7 @@ fn a_run_stopped_at_every_point_and_resumed_equals_an_uninterrupted_run() {
     let expected = outcome(&reference, "runs-ingested.jsonl.gz");
     assert_eq!(expected.0.len(), 4, "2 benchmarks x 2 solvers");
 
-    let ws = workspace_with(&work.path().join("stopped"), &solvers());
+    let ws = workspace(&work.path().join("stopped"));
     let exec = ws.join("exec").display().to_string();
     let stops = stop_everywhere(POINTS, &exec, |fault| {
         let stopped = output(smtcomp(&ws).arg("run").env("SMTCOMP_FAULT", fault));

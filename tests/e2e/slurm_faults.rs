@@ -18,7 +18,7 @@
 //! resume completes with every run exactly once, with the answers the
 //! solvers give, and `status` exits 0.
 
-use crate::interrupt::{output, smtcomp, wait_for, wait_until_gone, workspace_with};
+use crate::interrupt::{output, slow_solver, smtcomp, wait_for, wait_until_gone, workspace_with};
 use crate::slurm::{exclusive, required};
 use crate::support::benchexec::table_untimed;
 use crate::support::{require_tool, root, work_dir};
@@ -110,7 +110,7 @@ fn cancelled_arrays_lost_nodes_and_a_killed_driver_end_with_every_run_once() {
         return;
     }
     let work = work_dir("slurm-faults");
-    let slow = |answer: &str| format!("#!/bin/sh\nsleep 5\necho {answer}\n");
+    let slow = |answer: &str| slow_solver(5, answer);
     let (a, b, c, d) = (slow("sat"), slow("unknown"), slow("unsat"), slow("unknown"));
     let ws = workspace_with(
         work.path(),

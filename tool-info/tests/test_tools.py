@@ -244,3 +244,78 @@ def test_incremental_solver_error_lines_are_errors():
     code = ProcessExitCode.create(value=0)
     out = BaseTool2.RunOutput(["sat", '(error "line 4: unknown constant x")', "time 0.1 0.1"])
     assert tool.determine_result(BaseTool2.Run(["te"], code, out, None)) == result.RESULT_ERROR
+
+
+@pytest.mark.parametrize("text,smtlib,expected", [
+    ("Z3 version 4.13.3 - 64 bit\n", False, "4.13.3"),
+    ("This is cvc5 version 1.2.0 [git tag 1.2.0 branch HEAD]\n", False, "1.2.0"),
+    ("This is CVC4 version 1.8\ncompiled with GCC\n", False, "1.8"),
+    ("Yices 2.6.4\nCopyright SRI International.\n", False, "2.6.4"),
+    ("\n\nBitwuzla 0.7.0-dev.12.ab3 (x86_64)\n", False, "0.7.0-dev.12.ab3"),
+    ("version 1.8.\n", False, "1.8"),
+    ("sat\n", False, None),
+    ("unknown option --version\nx86_64 2009-2024\n", False, None),
+    ("a\nb\nc\nd 1.0\n", False, None),  # only the first three non-blank lines
+    ('success\n(:version "4.8.12")\n', True, "4.8.12"),
+    ('(:version "git-abc")\n', True, None),
+    ('(:name "x")\n', True, None),
+    ("Z3 version 4.13.3\n", True, None),  # the SMT-LIB question wants its own answer
+])
+def test_version_numbers_in_solver_answers(text, smtlib, expected):
+    from tools import smtcomp_common as common
+
+    assert common.version_in(text, smtlib=smtlib) == expected
+
+
+def test_version_is_asked_of_the_solver_then_by_smtlib_then_the_submission(tmp_path, caplog):
+    from tools import smtcomp_common as common
+
+    tool_dir = tmp_path / "archive"
+    tool_dir.mkdir()
+    # Answers --version.
+    _script(tool_dir / "plain", 'echo "Plain solver, version 2.5.1"\n')
+    # Rejects --version, answers SMT-LIB's (get-info :version) in a benchmark file.
+    _script(tool_dir / "smtlib",
+            '[ "$1" = --version ] && { echo "unknown option" >&2; exit 1; }\n'
+            'grep -q "(get-info :version)" "$1" && echo \'(:version "3.1.4")\'\n')
+    # Answers neither with a version: the submission's version stands, with a warning.
+    _script(tool_dir / "mute", "echo sat\n")
+    for binary, expected in [("plain", "2.5.1"), ("smtlib", "3.1.4"), ("mute", "sha256:00")]:
+        tool = _generated(smtcomp_tool, SOLVER="s", VERSION="sha256:00", BINARY=f"./{binary}")
+        exe = tool.executable(_Locator(str(tool_dir)))
+        caplog.clear()
+        assert tool.version(exe) == expected
+        assert ("the submission's version 'sha256:00' stands" in caplog.text) == (binary == "mute")
+    # The helper modules ask the solver (BINARY), not their helper (the executable).
+    (tool_dir / "bin").mkdir()
+    for base, helper in [(smtcomp_incremental, "smtcomp-trace-executor"),
+                         (smtcomp_proof, "smtcomp-proof-wrapper")]:
+        _script(tool_dir / "bin" / helper, 'echo "helper 9.9.9"\n')
+        tool = _generated(base, SOLVER="s", VERSION="v", BINARY="./plain")
+        assert tool.version(tool.executable(_Locator(str(tool_dir)))) == "2.5.1"
+
+
+def test_a_solver_that_hangs_on_the_version_question_is_stopped(tmp_path):
+    """A solver that never answers costs at most the budget, and the questions' processes
+    end (a child it leaves behind cannot hold the answer back either)."""
+    import time
+
+    from tools import smtcomp_common as common
+
+    pids = tmp_path / "pids"
+    hang = _script(tmp_path / "hang", f'echo $$ >> {pids}\nexec sleep 60\n')
+    start = time.monotonic()
+    assert common.ask_version(hang, budget=0.5) is None
+    assert time.monotonic() - start < 10
+    asked = [int(p) for p in pids.read_text().split()]
+    assert len(asked) == 1  # --version took the whole budget: no time left for SMT-LIB
+    assert not os.path.exists(f"/proc/{asked[0]}") or "sleep" not in open(f"/proc/{asked[0]}/cmdline").read()
+    # Answers, but leaves a child holding its output open.
+    child = tmp_path / "child"
+    leaves = _script(tmp_path / "leaves", f'sleep 60 &\necho $! > {child}\necho "Leaves 1.0"\n')
+    start = time.monotonic()
+    try:
+        assert common.ask_version(leaves, budget=5) == "1.0"
+        assert time.monotonic() - start < 5
+    finally:
+        os.kill(int(child.read_text()), 9)

@@ -1,11 +1,15 @@
-"""Helpers shared by the SMT-COMP tool-info modules (no BenchExec state, no I/O
-except looking up executables)."""
+"""Helpers shared by the SMT-COMP tool-info modules (no BenchExec state; the only I/O
+is looking up executables and asking a solver for its version)."""
 
 import hashlib
 import json
+import logging
 import os
 import re
 import shutil
+import subprocess
+import tempfile
+import time
 
 from benchexec.tools.template import ToolNotFoundException
 
@@ -49,6 +53,74 @@ def sexpr_after_answer(output):
     if len(lines) < 2 or lines[0] not in ("sat", "unsat"):
         return None
     return "\n".join(lines[1:])
+
+
+# How long asking a solver for its version may take in all (both questions).
+VERSION_BUDGET = 2.0
+# How much of an answer is read.
+_VERSION_READ = 64 * 1024
+# A version number: digits and dots, and a suffix such as `-dev.12.ab3`; not a part
+# of a longer word or number (`x86_64`, `2009-2024`).
+_VERSION_NUMBER = re.compile(
+    r"(?<![\w.])(\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z]+(?:[.+~-][0-9A-Za-z]+)*)?)(?!\w)")
+# SMT-LIB's answer to `(get-info :version)`.
+_SMTLIB_VERSION = re.compile(r'\(\s*:version\s+"([^"]{0,200})"')
+
+
+def version_in(text, smtlib=False):
+    """The version number in a solver's answer: the first on its first three non-blank
+    lines (`Z3 version 4.13.3 - 64 bit`, `This is cvc5 version 1.2.0 [git ...]`), or, when
+    `smtlib`, in its `(:version "...")`; `None` when there is none."""
+    if smtlib:
+        m = _SMTLIB_VERSION.search(text)
+        text = m.group(1) if m else ""
+    for line in [line for line in text.splitlines() if line.strip()][:3]:
+        m = _VERSION_NUMBER.search(line)
+        if m:
+            return m.group(1)
+    return None
+
+
+def _answer(argv, timeout):
+    """What `argv` prints (stdout and stderr, at most 64 KiB, through a file, so that
+    nothing it leaves behind can hold the answer back), stdin closed, killed after
+    `timeout` seconds; `None` if it could not start or ran out of time. It stays in
+    BenchExec's process group, so that whatever kills or interrupts BenchExec (our
+    guard, Ctrl-C) reaches what it started too."""
+    if timeout <= 0:
+        return None
+    with tempfile.TemporaryFile() as out:
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=subprocess.STDOUT)
+        except OSError:
+            return None
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            return None
+        out.seek(0)
+        return out.read(_VERSION_READ).decode("utf-8", "replace")
+
+
+def ask_version(binary, budget=VERSION_BUDGET):
+    """The solver's own version, or `None`: first `BINARY --version`, as BenchExec's own
+    tool-info modules ask; else SMT-LIB's `(get-info :version)`, given as the benchmark
+    file, as the competition runs the solver. Both within `budget` seconds in all.
+    BenchExec calls this in its tool-info container (no network, changes to files
+    discarded); with `--no-container`, on the host, as the runs themselves."""
+    deadline = time.monotonic() + budget
+    found = version_in(_answer([binary, "--version"], budget) or "")
+    if found:
+        return found
+    with tempfile.TemporaryDirectory() as tmp:
+        query = os.path.join(tmp, "version.smt2")
+        with open(query, "w", encoding="ascii") as f:
+            f.write("(get-info :version)\n(exit)\n")
+        text = _answer([binary, query], deadline - time.monotonic())
+    return version_in(text or "", smtlib=True)
 
 
 class Solver:
@@ -104,6 +176,24 @@ class Solver:
 
     def _program_files(self, executable):
         return [executable, *(self._in_tool_dir(p) for p in self.PROGRAM_FILES)]
+
+    def _solver_version(self):
+        """The solver's real version (`ask_version` of BINARY), else the submission's
+        version string (VERSION), with a warning that says so."""
+        if not self.BINARY:
+            return self.VERSION
+        if "/" in self.BINARY:
+            binary = self._in_tool_dir(self.BINARY)
+        else:
+            binary = shutil.which(self.BINARY)
+        found = ask_version(binary) if binary and os.access(binary, os.X_OK) else None
+        if found:
+            return found
+        logging.warning(
+            "%s gave no version number (to --version nor to (get-info :version) within %g s): "
+            "the submission's version %r stands for it", binary or self.BINARY,
+            VERSION_BUDGET, self.VERSION)
+        return self.VERSION
 
 
 def run_directory(options, input_file):

@@ -40,7 +40,7 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
 
     def version(self, executable):
         if self.SOLVER:
-            return self.VERSION
+            return self._solver_version()
         return self._version_from_tool(executable).replace("smtcomp-trace-executor", "").strip()
 
     def program_files(self, executable):

@@ -36,7 +36,7 @@ class Tool(common.Solver, benchexec.tools.template.BaseTool2):
         return self.SOLVER or "SMT-COMP proof wrapper"
 
     def version(self, executable):
-        return self.VERSION
+        return self._solver_version()
 
     def program_files(self, executable):
         return self._program_files(executable)
