@@ -18,6 +18,7 @@
 mod binaries;
 mod container;
 mod definition;
+mod error;
 mod names;
 mod paths;
 mod plan;
@@ -32,6 +33,7 @@ mod write;
 
 pub use binaries::binary_problems;
 pub use definition::{NO_RESULT_FILES, result_files_pattern};
+pub use error::BenchexecError;
 pub use names::sanitize;
 pub use runner::{
     CallOutcome, MISSING_DIR, RunOptions, fresh_start_time, result_files, run_definition,
@@ -119,7 +121,7 @@ pub fn generate(
     }
     warnings.extend(
         write::write(&out, &manifest, &store, opts.binaries_from.as_deref())
-            .map_err(|e| vec![e])?,
+            .map_err(|e| vec![e.to_string()])?,
     );
     let tasks = store.len();
     drop(store);

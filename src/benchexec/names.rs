@@ -10,16 +10,18 @@ pub use crate::util::escape::sanitize;
 /// collide on case-insensitive file systems) are an error naming both.
 pub fn solver_slugs<'a>(
     names: impl IntoIterator<Item = &'a str>,
-) -> Result<BTreeMap<String, String>, String> {
+) -> Result<BTreeMap<String, String>, super::BenchexecError> {
     let mut by_folded: BTreeMap<String, String> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for name in names {
         let slug = sanitize(name);
         if let Some(other) = by_folded.insert(slug.to_ascii_lowercase(), name.to_string()) {
             if other != name {
-                return Err(format!(
-                    "solver names '{other}' and '{name}' both become '{slug}' in file names; rename one of them"
-                ));
+                return Err(super::BenchexecError::SlugCollision {
+                    first: other,
+                    second: name.to_string(),
+                    slug,
+                });
             }
         }
         out.insert(name.to_string(), slug);
@@ -71,7 +73,13 @@ mod tests {
     #[test]
     fn collisions_are_errors_naming_both() {
         let err = solver_slugs(["a b", "a/b"]).unwrap_err();
-        assert!(err.contains("'a b'") && err.contains("'a/b'"), "{err}");
+        assert!(
+            matches!(&err, super::super::BenchexecError::SlugCollision { first, second, slug }
+                if first == "a b" && second == "a/b" && slug == "a_b"),
+            "{err}"
+        );
+        let text = err.to_string();
+        assert!(text.contains("'a b'") && text.contains("'a/b'"), "{text}");
         assert!(solver_slugs(["Z3", "z3"]).is_err());
         let ok = solver_slugs(["z3", "cvc5"]).unwrap();
         assert_eq!(ok["z3"], "z3");

@@ -22,10 +22,10 @@ pub fn relative(from: &Path, to: &Path) -> PathBuf {
 }
 
 /// `path` as a `/`-separated UTF-8 string, or an error naming it.
-pub fn utf8(path: &Path) -> Result<String, String> {
+pub fn utf8(path: &Path) -> Result<String, super::BenchexecError> {
     path.to_str()
         .map(str::to_string)
-        .ok_or_else(|| format!("{}: path is not valid UTF-8", path.display()))
+        .ok_or_else(|| super::BenchexecError::NotUtf8(path.to_path_buf()))
 }
 
 /// Why `s` cannot be a path inside a generated file (glob characters would be

@@ -2,6 +2,7 @@
 //! solver x track x division with one rundefinition per participation. The
 //! result is the [`Manifest`]; [`super::write`] turns it into files.
 
+use super::BenchexecError;
 use super::names::{module_idents, sanitize, solver_slugs};
 use super::paths::{pattern_problem, relative, utf8};
 use super::store::{NewTask, TaskRef, TaskStore, TrackTasks};
@@ -70,7 +71,8 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec
     let mut warnings = Vec::new();
     let mut subs = input.submissions.clone();
     subs.sort_by(|a, b| a.name.cmp(&b.name));
-    let slugs = solver_slugs(subs.iter().map(|s| s.name.as_str())).map_err(|e| vec![e])?;
+    let slugs =
+        solver_slugs(subs.iter().map(|s| s.name.as_str())).map_err(|e| vec![e.to_string()])?;
 
     // Tasks, by track and path (`by_logic` below indexes them by track and logic).
     let mut store = TaskStore::default();
@@ -95,7 +97,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec
             continue;
         };
         // Checked in parallel (a file-system lookup each), in order.
-        let checked: Vec<Result<NewTask, String>> = {
+        let checked: Vec<Result<NewTask, BenchexecError>> = {
             use rayon::prelude::*;
             set.benchmarks
                 .into_par_iter()
@@ -106,11 +108,11 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec
         for c in checked {
             match c {
                 Ok(t) => added.push(t),
-                Err(p) => problems.push(p),
+                Err(p) => problems.push(p.to_string()),
             }
         }
         if let Err(e) = store.add_track(track, added) {
-            problems.push(e);
+            problems.push(e.to_string());
         }
     }
 
@@ -125,7 +127,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec
     let validators = match ValidatorSets::read(&input.prepared) {
         Ok(v) => v,
         Err(e) => {
-            problems.push(e);
+            problems.push(e.to_string());
             None
         }
     };
@@ -166,7 +168,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec
                     let command = match command_for(sub, i, &input.location) {
                         Ok(c) => c,
                         Err(e) => {
-                            problems.push(e);
+                            problems.push(e.to_string());
                             continue;
                         }
                     };
@@ -348,7 +350,7 @@ pub fn plan(input: &PlanInput) -> Result<(Manifest, TaskStore, Vec<String>), Vec
     if !problems.is_empty() {
         return Err(problems);
     }
-    let prepared = utf8(&relative(&input.out, &input.prepared)).map_err(|e| vec![e])?;
+    let prepared = utf8(&relative(&input.out, &input.prepared)).map_err(|e| vec![e.to_string()])?;
     let manifest = Manifest {
         format: FORMAT.to_string(),
         prepared,
@@ -372,36 +374,42 @@ fn task_of(
     out: &Path,
     def: &TrackDefinition,
     track: Track,
-) -> Result<NewTask, String> {
+) -> Result<NewTask, BenchexecError> {
+    let input = |file: &Path, reason: String| BenchexecError::Input {
+        file: file.to_path_buf(),
+        reason,
+    };
     let src = dir.join(&b.path);
     let bad_path = Path::new(&b.path)
         .components()
         .any(|c| !matches!(c, std::path::Component::Normal(_)));
     if bad_path || !b.path.ends_with(".smt2") {
-        return Err(format!(
-            "{}: prepared path '{}' must be a relative .smt2 path without '..'",
-            dir.join(MANIFEST_NAME).display(),
-            b.path
+        return Err(input(
+            &dir.join(MANIFEST_NAME),
+            format!(
+                "prepared path '{}' must be a relative .smt2 path without '..'",
+                b.path
+            ),
         ));
     }
     if let Some(p) = pattern_problem(&b.path) {
-        return Err(format!("{}: {p}", dir.join(MANIFEST_NAME).display()));
+        return Err(input(&dir.join(MANIFEST_NAME), p));
     }
     if !src.is_file() {
-        return Err(format!("{}: prepared file missing", src.display()));
+        return Err(input(&src, "prepared file missing".into()));
     }
     let logic = &b.original.logic;
     let Some(division) = def.division_of(logic.as_str()) else {
-        return Err(format!(
-            "{}: logic {logic} is not in any division of track {track}",
-            src.display()
+        return Err(input(
+            &src,
+            format!("logic {logic} is not in any division of track {track}"),
         ));
     };
     let yml_dir = out.join(super::store::task_path(track, &b.path));
     let yml_dir = yml_dir.parent().unwrap_or(out);
     let input_file = utf8(&relative(yml_dir, &src))?;
     if let Some(p) = pattern_problem(&input_file) {
-        return Err(format!("{}: {p}", src.display()));
+        return Err(input(&src, p));
     }
     Ok(NewTask {
         path: b.path,

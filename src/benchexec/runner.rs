@@ -3,6 +3,7 @@
 //! each call has a hard timeout, and afterwards the whole process group gets
 //! SIGKILL, so a deadlocked tool-info container process cannot outlive the call.
 
+use super::BenchexecError;
 use super::scripts::call_timeout;
 use super::visibility;
 use crate::formats::generation::{Definition, Manifest};
@@ -121,11 +122,11 @@ pub fn run_definition(
     m: &Manifest,
     file: &str,
     opts: &RunOptions,
-) -> Result<CallOutcome, String> {
+) -> Result<CallOutcome, BenchexecError> {
     let def = m
         .definitions
         .get(file)
-        .ok_or_else(|| format!("{file}: no such definition in the manifest"))?;
+        .ok_or_else(|| BenchexecError::NoDefinition(file.to_string()))?;
     run_file(execdir, m, file, &def.path, opts)
 }
 
@@ -139,7 +140,7 @@ pub fn run_subset(
     file: &str,
     runs: &std::collections::BTreeMap<String, Vec<String>>,
     opts: &RunOptions,
-) -> Result<CallOutcome, String> {
+) -> Result<CallOutcome, BenchexecError> {
     let rel = write_subset(execdir, m, file, runs)?;
     let mut sub = m.clone();
     if let Some(d) = sub.definitions.get_mut(file) {
@@ -160,19 +161,18 @@ pub fn write_subset(
     m: &Manifest,
     file: &str,
     runs: &std::collections::BTreeMap<String, Vec<String>>,
-) -> Result<String, String> {
+) -> Result<String, BenchexecError> {
     let def = m
         .definitions
         .get(file)
-        .ok_or_else(|| format!("{file}: no such definition in the manifest"))?;
+        .ok_or_else(|| BenchexecError::NoDefinition(file.to_string()))?;
     let rel = format!("definitions/{MISSING_DIR}/{file}");
     let path = execdir.join(&rel);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent).map_err(BenchexecError::io(parent, "create"))?;
     }
     std::fs::write(&path, super::definition::render_subset(def, runs))
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        .map_err(BenchexecError::io(&path, "write"))?;
     Ok(rel)
 }
 
@@ -198,26 +198,24 @@ fn run_file(
     file: &str,
     def_path: &str,
     opts: &RunOptions,
-) -> Result<CallOutcome, String> {
+) -> Result<CallOutcome, BenchexecError> {
     let def = &m.definitions[file];
     let out = execdir.join(&def.results_dir);
     if opts.replace && out.exists() {
-        std::fs::remove_dir_all(&out)
-            .map_err(|e| format!("{}: cannot remove: {e}", out.display()))?;
+        std::fs::remove_dir_all(&out).map_err(BenchexecError::io(&out, "remove"))?;
     }
     let before = result_files(&out);
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
+    std::fs::create_dir_all(&out).map_err(BenchexecError::io(&out, "create"))?;
     let log = out.join("benchexec.log");
-    let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let log_file = std::fs::File::create(&log).map_err(BenchexecError::io(&log, "create"))?;
     let log_err = log_file
         .try_clone()
-        .map_err(|e| format!("{}: {e}", log.display()))?;
-    let prepared = std::fs::canonicalize(execdir.join(&m.prepared)).map_err(|e| {
-        format!(
-            "{}: prepared directory: {e}",
-            execdir.join(&m.prepared).display()
-        )
-    })?;
+        .map_err(BenchexecError::io(&log, "open"))?;
+    let prepared = execdir.join(&m.prepared);
+    let prepared = std::fs::canonicalize(&prepared).map_err(BenchexecError::io(
+        &prepared,
+        "resolve the prepared directory",
+    ))?;
 
     let mut search = opts.extra_path.clone();
     search.extend(std::env::split_paths(
@@ -271,11 +269,17 @@ fn run_file(
     call.env = vec![
         (
             "PATH".into(),
-            std::env::join_paths(path).map_err(|e| e.to_string())?,
+            std::env::join_paths(path).map_err(|source| BenchexecError::Environment {
+                var: "PATH",
+                source,
+            })?,
         ),
         (
             "PYTHONPATH".into(),
-            std::env::join_paths(pythonpath).map_err(|e| e.to_string())?,
+            std::env::join_paths(pythonpath).map_err(|source| BenchexecError::Environment {
+                var: "PYTHONPATH",
+                source,
+            })?,
         ),
     ];
     // BenchExec's output goes to a file, never a pipe (spec 6.6).
@@ -287,8 +291,10 @@ fn run_file(
     // BenchExec can leave its tool-info worker behind; the guard removes it
     // even after we were killed (the worker would hold the lock for ever).
     call.guarded = true;
-    let finished =
-        process::run(call).map_err(|e| format!("{e} (benchexec: {})", opts.benchexec.display()))?;
+    let finished = process::run(call).map_err(|source| BenchexecError::Start {
+        benchexec: opts.benchexec.clone(),
+        source,
+    })?;
     let (status, timed_out) = (finished.status, finished.timed_out);
     // This call's result files: those that were not there before.
     let results: Vec<PathBuf> = result_files(&out)

@@ -9,6 +9,7 @@
 //!
 //! [`TaskEntry`]: crate::formats::generation::TaskEntry
 
+use super::BenchexecError;
 use crate::formats::generation::TaskEntryRef;
 use crate::formats::inventory::{Smt2File, Smt2FileRef};
 use crate::model::{Division, Logic, Status, Track};
@@ -92,14 +93,17 @@ fn write_task_path(track: Track, path: &str, s: &mut String) {
     s.push_str(".yml");
 }
 
-fn small(n: usize, what: &str) -> Result<u32, String> {
-    u32::try_from(n).map_err(|_| format!("generate: too many {what} (at most {})", u32::MAX))
+fn small(n: usize, what: &'static str) -> Result<u32, BenchexecError> {
+    u32::try_from(n).map_err(|_| BenchexecError::TooMany {
+        what,
+        limit: u64::from(u32::MAX),
+    })
 }
 
 impl TaskStore {
     /// Adds the tasks of `track` (in any order; a later task with the same path
     /// replaces an earlier one, as a map keyed by path would).
-    pub fn add_track(&mut self, track: Track, tasks: Vec<NewTask>) -> Result<(), String> {
+    pub fn add_track(&mut self, track: Track, tasks: Vec<NewTask>) -> Result<(), BenchexecError> {
         let mut text = String::new();
         let mut list = Vec::with_capacity(tasks.len());
         let mut divisions = HashMap::new();
@@ -108,8 +112,11 @@ impl TaskStore {
             let logic = match self.logic_index.get(&t.original.logic) {
                 Some(&i) => i,
                 None => {
-                    let i = u16::try_from(self.logics.len())
-                        .map_err(|_| "generate: more than 65536 logics".to_string())?;
+                    let i =
+                        u16::try_from(self.logics.len()).map_err(|_| BenchexecError::TooMany {
+                            what: "logics",
+                            limit: u64::from(u16::MAX) + 1,
+                        })?;
                     self.logics.push(t.original.logic.clone());
                     self.logic_index.insert(t.original.logic.clone(), i);
                     i

@@ -52,14 +52,17 @@ impl ValidatorSets {
 
     /// Reads `<prepared>/unsat-core-validation/validation.json` when the
     /// prepared set of the track is there; `Ok(None)` without one.
-    pub fn read(prepared: &Path) -> Result<Option<ValidatorSets>, String> {
+    pub fn read(prepared: &Path) -> Result<Option<ValidatorSets>, super::BenchexecError> {
         let dir = PreparedSet::track_dir(prepared, Track::UnsatCoreValidation);
         if !dir.join(MANIFEST).is_file() {
             return Ok(None);
         }
         CoreManifest::read(prepared)
             .map(|m| Some(Self::from_manifest(&m)))
-            .map_err(|e| format!("{}: {e:#}", dir.join(MANIFEST).display()))
+            .map_err(|e| super::BenchexecError::Input {
+                file: dir.join(MANIFEST),
+                reason: format!("{e:#}"),
+            })
     }
 
     /// Whether `solver` validates the cores of `logic`.

@@ -161,22 +161,22 @@ pub fn outermost(dirs: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
 
 /// The directories of [`READ_ONLY_DIRS_ENV`] (absolute ones only; `Err`
 /// names a relative or missing entry).
-pub fn env_read_only_dirs() -> Result<Vec<PathBuf>, String> {
+pub fn env_read_only_dirs() -> Result<Vec<PathBuf>, super::BenchexecError> {
     let Some(value) = std::env::var_os(READ_ONLY_DIRS_ENV) else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
     for d in std::env::split_paths(&value).filter(|d| !d.as_os_str().is_empty()) {
         if !d.is_absolute() || !d.exists() {
-            return Err(format!(
-                "{READ_ONLY_DIRS_ENV}: '{}' is {} (give absolute paths of existing directories, separated by ':')",
-                d.display(),
-                if d.is_absolute() {
+            return Err(super::BenchexecError::ReadOnlyDir {
+                var: READ_ONLY_DIRS_ENV,
+                why: if d.is_absolute() {
                     "missing"
                 } else {
                     "relative"
-                }
-            ));
+                },
+                dir: d,
+            });
         }
         out.push(d);
     }
@@ -201,7 +201,12 @@ pub fn helpers_of(track: Track) -> &'static [&'static str] {
 /// (`generate --copy-binaries`); otherwise the error names it and the remedy.
 /// Both files are read only when either changed (size, modification time)
 /// since this process last staged the helper, not at every BenchExec call.
-pub fn stage_helpers(execdir: &Path, helpers: &[&str], search: &[PathBuf]) -> Result<(), String> {
+pub fn stage_helpers(
+    execdir: &Path,
+    helpers: &[&str],
+    search: &[PathBuf],
+) -> Result<(), super::BenchexecError> {
+    use super::BenchexecError;
     use std::sync::Mutex;
     /// Destination -> (source, both files' size and mtime) when last staged.
     type Staged = std::collections::BTreeMap<PathBuf, (PathBuf, [Option<Stamp>; 2])>;
@@ -219,15 +224,11 @@ pub fn stage_helpers(execdir: &Path, helpers: &[&str], search: &[PathBuf]) -> Re
             if dst.is_file() {
                 continue;
             }
-            return Err(format!(
-                "{name}: not in {} nor in {}: build the whole workspace (`cargo build --release --workspace`), the helper binaries are member crates",
-                bin.display(),
-                search
-                    .iter()
-                    .map(|d| d.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            return Err(BenchexecError::HelperMissing {
+                helper: name.to_string(),
+                bin,
+                searched: search.to_vec(),
+            });
         };
         let stamps = [stamp(&src), stamp(&dst)];
         if staged.get(&dst) == Some(&(src.clone(), stamps)) && stamps[1].is_some() {
@@ -237,19 +238,17 @@ pub fn stage_helpers(execdir: &Path, helpers: &[&str], search: &[PathBuf]) -> Re
             staged.insert(dst, (src, stamps));
             continue;
         }
-        std::fs::create_dir_all(&bin)
-            .map_err(|e| format!("{}: cannot create: {e}", bin.display()))?;
+        std::fs::create_dir_all(&bin).map_err(BenchexecError::io(&bin, "create"))?;
         let tmp = bin.join(format!(".{name}.{}.tmp", std::process::id()));
-        std::fs::copy(&src, &tmp).map_err(|e| {
-            format!(
-                "{}: cannot copy {name} from {}: {e}",
-                tmp.display(),
-                src.display()
-            )
+        std::fs::copy(&src, &tmp).map_err(|source| BenchexecError::HelperCopy {
+            helper: name.to_string(),
+            from: src.clone(),
+            to: tmp.clone(),
+            source,
         })?;
         std::fs::rename(&tmp, &dst).map_err(|e| {
             let _ = std::fs::remove_file(&tmp);
-            format!("{}: cannot write: {e}", dst.display())
+            BenchexecError::io(&dst, "write")(e)
         })?;
         let stamps = [stamp(&src), stamp(&dst)];
         staged.insert(dst, (src, stamps));
@@ -387,9 +386,11 @@ mod tests {
         stage_helpers(&exec, &["smtcomp-trace-executor"], &[]).unwrap();
         let e = stage_helpers(&exec, &["smtcomp-proof-wrapper"], &[src]).unwrap_err();
         assert!(
-            e.contains("smtcomp-proof-wrapper") && e.contains("cargo build"),
+            matches!(&e, super::super::BenchexecError::HelperMissing { helper, .. }
+                if helper == "smtcomp-proof-wrapper"),
             "{e}"
         );
+        assert!(e.to_string().contains("cargo build"), "{e}");
         let leftovers: Vec<_> = std::fs::read_dir(exec.join("bin"))
             .unwrap()
             .filter_map(|e| e.ok())

@@ -1,5 +1,6 @@
 //! Writing a planned [`Manifest`] into the execution directory.
 
+use super::BenchexecError;
 use super::store::{TaskRef, TaskStore};
 use super::{container, definition, scripts, tasks};
 use crate::formats::generation::{
@@ -40,18 +41,18 @@ pub const HELPER_BINARIES: &[&str] = &["smtcomp-trace-executor", "smtcomp-proof-
 /// Directories of the execution directory that `generate` owns and rewrites.
 const OWNED: &[&str] = &["definitions", "tasks", "tools", "docker"];
 
-fn ctx(path: &Path) -> impl Fn(io::Error) -> String + '_ {
-    move |e| format!("{}: cannot write: {e}", path.display())
+fn ctx(path: &Path) -> impl Fn(io::Error) -> BenchexecError {
+    BenchexecError::io(path, "write")
 }
 
-fn put(path: &Path, text: &str) -> Result<(), String> {
+fn put(path: &Path, text: &str) -> Result<(), BenchexecError> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent).map_err(ctx(parent))?;
     }
     fs::write(path, text).map_err(ctx(path))
 }
 
-fn put_executable(path: &Path, text: &str) -> Result<(), String> {
+fn put_executable(path: &Path, text: &str) -> Result<(), BenchexecError> {
     use std::os::unix::fs::PermissionsExt;
     put(path, text)?;
     fs::set_permissions(path, fs::Permissions::from_mode(0o755)).map_err(ctx(path))
@@ -68,14 +69,13 @@ pub fn write(
     m: &Manifest,
     store: &TaskStore,
     binaries_from: Option<&Path>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, BenchexecError> {
     let mut warnings = Vec::new();
     if out.join(MANIFEST_FILE).is_file() {
         for d in OWNED {
             let p = out.join(d);
             if p.exists() {
-                fs::remove_dir_all(&p)
-                    .map_err(|e| format!("{}: cannot remove: {e}", p.display()))?;
+                fs::remove_dir_all(&p).map_err(BenchexecError::io(&p, "remove"))?;
             }
         }
     }
@@ -97,7 +97,7 @@ pub fn write(
     // comes last as before.
     let manifest_tmp = out.join(".manifest.json.generating");
     let (files, manifests) = std::thread::scope(|scope| {
-        let manifests = scope.spawn(|| -> Result<(), String> {
+        let manifests = scope.spawn(|| -> Result<(), BenchexecError> {
             write_runs_with(&out.join(RUNS_FILE), &m.definitions, |d| {
                 definition_tasks(store, d)
                     .into_iter()
@@ -107,14 +107,13 @@ pub fn write(
                         benchmark: t.original,
                     })
                     .collect()
-            })
-            .map_err(|e| e.to_string())?;
+            })?;
             write_manifest(&manifest_tmp, m, store)
         });
         let files = write_tasks_and_definitions(out, m, store);
         let manifests = manifests
             .join()
-            .unwrap_or_else(|_| Err("the manifest writer panicked".to_string()));
+            .unwrap_or(Err(BenchexecError::Panicked("manifest writer")));
         (files, manifests)
     });
     if let Err(e) = files.and(manifests) {
@@ -145,7 +144,7 @@ pub fn write(
     let manifest = out.join(MANIFEST_FILE);
     fs::rename(&manifest_tmp, &manifest).map_err(|e| {
         let _ = fs::remove_file(&manifest_tmp);
-        format!("{}: cannot write: {e}", manifest.display())
+        BenchexecError::io(&manifest, "write")(e)
     })?;
     super::phase("scripts; done");
     Ok(warnings)
@@ -191,9 +190,9 @@ fn definition_tasks<'a>(store: &'a TaskStore, d: &Definition) -> Vec<TaskRef<'a>
 /// `serde_json::to_writer_pretty` of the whole [`Manifest`] plus a newline, but
 /// with the task entries rendered in parallel in bounded batches and never held
 /// all at once.
-fn write_manifest(path: &Path, m: &Manifest, store: &TaskStore) -> Result<(), String> {
+fn write_manifest(path: &Path, m: &Manifest, store: &TaskStore) -> Result<(), BenchexecError> {
     use std::io::Write;
-    let err = |e: io::Error| format!("{}: cannot write: {e}", path.display());
+    let err = BenchexecError::io(path, "write");
     let mut head = serde_json::to_vec_pretty(m).map_err(|e| err(io::Error::other(e)))?;
     // The top-level key (two spaces; nested ones are deeper, strings hold no
     // raw newline): its empty map is replaced by the tasks.
@@ -286,7 +285,11 @@ fn manifest_entries(
 
 /// The task files (each directory created once, the files written in parallel,
 /// one text buffer per worker) and the benchmark definitions.
-fn write_tasks_and_definitions(out: &Path, m: &Manifest, store: &TaskStore) -> Result<(), String> {
+fn write_tasks_and_definitions(
+    out: &Path,
+    m: &Manifest,
+    store: &TaskStore,
+) -> Result<(), BenchexecError> {
     for track in store.tracks() {
         let base = out.join("tasks").join(track.track().page_suffix());
         let mut dirs: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();

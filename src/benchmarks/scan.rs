@@ -70,37 +70,45 @@ fn special_kind(t: std::fs::FileType) -> &'static str {
     }
 }
 
+/// Why a benchmark script cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptError {
+    /// It cannot be opened.
+    #[error("cannot open: {0}")]
+    Open(std::io::Error),
+    /// It is not a regular file (a FIFO, a device, ...).
+    #[error("not a regular file ({0}); not read")]
+    NotRegular(&'static str),
+    /// Its commands cannot be read (with line and column).
+    #[error(transparent)]
+    Commands(#[from] crate::smtlib::CommandError),
+}
+
 /// Opens a script for reading without ever blocking: `O_NONBLOCK`, so a file
 /// replaced by a FIFO after the scan listed it fails here instead of waiting
 /// for a writer forever; anything but a regular file is refused.
-fn open_regular(path: &Path) -> Result<File, String> {
+fn open_regular(path: &Path) -> Result<File, ScriptError> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
-        .map_err(|e| format!("cannot open: {e}"))?;
-    let t = file
-        .metadata()
-        .map_err(|e| format!("cannot open: {e}"))?
-        .file_type();
+        .map_err(ScriptError::Open)?;
+    let t = file.metadata().map_err(ScriptError::Open)?.file_type();
     if !t.is_file() {
-        return Err(format!(
-            "not a regular file ({}); not read",
-            special_kind(t)
-        ));
+        return Err(ScriptError::NotRegular(special_kind(t)));
     }
     Ok(file)
 }
 
 /// Reads the facts of one script.
-pub fn script_facts(path: &Path) -> Result<ScriptFacts, String> {
+pub fn script_facts(path: &Path) -> Result<ScriptFacts, ScriptError> {
     let file = open_regular(path)?;
     let mut reader = CommandReader::new(BufReader::with_capacity(1 << 16, file));
     let mut facts = ScriptFacts::default();
     let mut pending: Option<Status> = None;
     let mut category_seen = false;
-    while let Some(cmd) = reader.next_command().map_err(|e| e.to_string())? {
+    while let Some(cmd) = reader.next_command()? {
         match cmd.kind {
             CommandKind::SetInfoStatus(s) => {
                 let s = match s {
@@ -217,7 +225,7 @@ pub fn scan(root: &Path, comp: &Competition, jobs: usize) -> Inventory {
             reason,
         };
         let (kind, logic, family, name) = classify(rel, comp).map_err(|r| err(r.to_string()))?;
-        let facts = script_facts(path).map_err(err)?;
+        let facts = script_facts(path).map_err(|e| err(e.to_string()))?;
         let incremental = kind.unwrap_or(facts.statuses.len() > 1);
         let file = Smt2File {
             incremental,

@@ -89,9 +89,9 @@ macro_rules! require {
 pub(crate) use require;
 
 impl Failure {
-    /// A usage error with this message.
-    pub fn usage(message: impl Into<String>) -> Failure {
-        Failure::Usage(message.into())
+    /// A usage error with this message (a typed error's text).
+    pub fn usage(message: impl std::fmt::Display) -> Failure {
+        Failure::Usage(message.to_string())
     }
 }
 

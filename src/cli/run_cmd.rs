@@ -35,7 +35,7 @@ pub struct RunArgs {
     json: bool,
 }
 
-fn parse_stage(s: &str) -> Result<Step, String> {
+fn parse_stage(s: &str) -> Result<Step, crate::pipeline::UnknownStage> {
     crate::workspace::stage_named(s)
 }
 

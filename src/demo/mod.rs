@@ -134,8 +134,7 @@ pub fn run(
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
     // One demo per output directory (its BenchExec calls hold the lock too).
-    let _lock = crate::util::dirlock::acquire(&out, ".smtcomp.lock", "smtcomp demo")
-        .map_err(anyhow::Error::msg)?;
+    let _lock = crate::util::dirlock::acquire(&out, ".smtcomp.lock", "smtcomp demo")?;
     let loaded = load_set(std::slice::from_ref(&opts.submissions), &comp);
     let subs = crate::submission::usable(&loaded)?;
     let seed = pipeline::seed(&comp, &subs)?;

@@ -14,11 +14,95 @@
 //! | 52-55 | CRC-32 of the payload (little endian) |
 
 use crate::formats::datafile;
+use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Length of the header before the payload.
 pub const HEADER_LEN: usize = 8 + 4 + 32 + 8 + 4;
+
+/// Why a cache file cannot be trusted (the cache is then rebuilt from its source).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CacheError {
+    /// Shorter than the header.
+    #[error("truncated: {len} bytes, shorter than the header")]
+    ShortHeader {
+        /// The file's length.
+        len: usize,
+    },
+    /// Another kind of file.
+    #[error("not {what} (magic bytes)")]
+    Magic {
+        /// What the cache should be ([`CacheKind::what`]).
+        what: &'static str,
+    },
+    /// Written by another format version.
+    #[error("format version {found}, expected {expected}")]
+    Version {
+        /// The file's version.
+        found: u32,
+        /// The version read.
+        expected: u32,
+    },
+    /// A copy of another file (its content hash differs).
+    #[error("made from another {copies} (content hash differs)")]
+    OtherSource {
+        /// What the cache copies ([`CacheKind::source`]).
+        copies: &'static str,
+    },
+    /// The payload's length is not the header's.
+    #[error("truncated or extended: payload of {found} bytes, header says {header}")]
+    Length {
+        /// The payload's length.
+        found: usize,
+        /// The header's length.
+        header: u64,
+    },
+    /// The payload's checksum differs.
+    #[error("corrupt: payload checksum differs")]
+    Checksum,
+    /// The payload cannot be decoded.
+    #[error("corrupt at byte {at}: {reason}")]
+    Corrupt {
+        /// Bytes of the payload read before the fault.
+        at: usize,
+        /// What the decoder found.
+        reason: DecodeFault,
+    },
+    /// Bytes left after the payload's last item.
+    #[error("corrupt: trailing bytes after {at}")]
+    Trailing {
+        /// Bytes of the payload decoded.
+        at: usize,
+    },
+}
+
+/// What a payload decoder found wrong (the reason of [`CacheError::Corrupt`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DecodeFault(pub Cow<'static, str>);
+
+impl From<&'static str> for DecodeFault {
+    fn from(s: &'static str) -> Self {
+        DecodeFault(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for DecodeFault {
+    fn from(s: String) -> Self {
+        DecodeFault(Cow::Owned(s))
+    }
+}
+
+impl DecodeFault {
+    /// The fault as a [`CacheError::Corrupt`] at `r`'s position.
+    pub fn at(self, r: &Reader<'_>) -> CacheError {
+        CacheError::Corrupt {
+            at: r.position(),
+            reason: self,
+        }
+    }
+}
 
 /// One kind of cache file.
 #[derive(Debug, Clone, Copy)]
@@ -74,40 +158,36 @@ pub fn checked_payload<'b>(
     kind: &CacheKind,
     bytes: &'b [u8],
     hash: &[u8; 32],
-) -> Result<&'b [u8], String> {
+) -> Result<&'b [u8], CacheError> {
     if bytes.len() < HEADER_LEN {
-        return Err(format!(
-            "truncated: {} bytes, shorter than the header",
-            bytes.len()
-        ));
+        return Err(CacheError::ShortHeader { len: bytes.len() });
     }
     if &bytes[..8] != kind.magic {
-        return Err(format!("not {} (magic bytes)", kind.what));
+        return Err(CacheError::Magic { what: kind.what });
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
     if version != kind.version {
-        return Err(format!(
-            "format version {version}, expected {}",
-            kind.version
-        ));
+        return Err(CacheError::Version {
+            found: version,
+            expected: kind.version,
+        });
     }
     if &bytes[12..44] != hash {
-        return Err(format!(
-            "made from another {} (content hash differs)",
-            kind.source
-        ));
+        return Err(CacheError::OtherSource {
+            copies: kind.source,
+        });
     }
     let len = u64::from_le_bytes(bytes[44..52].try_into().unwrap_or_default());
     let crc = u32::from_le_bytes(bytes[52..56].try_into().unwrap_or_default());
     let payload = &bytes[HEADER_LEN..];
     if payload.len() as u64 != len {
-        return Err(format!(
-            "truncated or extended: payload of {} bytes, header says {len}",
-            payload.len()
-        ));
+        return Err(CacheError::Length {
+            found: payload.len(),
+            header: len,
+        });
     }
     if crc32fast::hash(payload) != crc {
-        return Err("corrupt: payload checksum differs".into());
+        return Err(CacheError::Checksum);
     }
     Ok(payload)
 }
@@ -186,8 +266,13 @@ impl<'a> Reader<'a> {
         self.at
     }
 
+    /// How many bytes are left.
+    pub fn remaining(&self) -> usize {
+        self.b.len() - self.at
+    }
+
     /// The next byte.
-    pub fn byte(&mut self) -> Result<u8, String> {
+    pub fn byte(&mut self) -> Result<u8, DecodeFault> {
         let x = *self.b.get(self.at).ok_or("unexpected end")?;
         self.at += 1;
         Ok(x)
@@ -195,7 +280,7 @@ impl<'a> Reader<'a> {
 
     /// The next varint.
     #[inline]
-    pub fn u(&mut self) -> Result<u64, String> {
+    pub fn u(&mut self) -> Result<u64, DecodeFault> {
         // Most varints of a cache are one byte: that case is inlined.
         match self.b.get(self.at) {
             Some(&b) if b < 0x80 => {
@@ -208,7 +293,7 @@ impl<'a> Reader<'a> {
 
     /// [`Reader::u`] of a varint of several bytes (or at the end).
     #[inline(never)]
-    fn u_long(&mut self) -> Result<u64, String> {
+    fn u_long(&mut self) -> Result<u64, DecodeFault> {
         let mut x = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -223,26 +308,26 @@ impl<'a> Reader<'a> {
     /// A count of items, each at least `min` bytes long (`min` >= 1): never
     /// more than the bytes left allow, so a corrupt count cannot make the
     /// decoder allocate without bound.
-    pub fn count(&mut self, min: usize) -> Result<usize, String> {
+    pub fn count(&mut self, min: usize) -> Result<usize, DecodeFault> {
         let n = self.u()?;
         let left = ((self.b.len() - self.at) / min.max(1)) as u64;
         if n > left {
-            return Err(format!("count {n} exceeds the remaining bytes"));
+            return Err(format!("count {n} exceeds the remaining bytes").into());
         }
         Ok(n as usize)
     }
 
     /// The item of `table` at the next varint.
-    pub fn index<'t, T>(&mut self, table: &'t [T]) -> Result<&'t T, String> {
+    pub fn index<'t, T>(&mut self, table: &'t [T]) -> Result<&'t T, DecodeFault> {
         let i = self.u()?;
         usize::try_from(i)
             .ok()
             .and_then(|i| table.get(i))
-            .ok_or_else(|| format!("index {i} out of range ({})", table.len()))
+            .ok_or_else(|| format!("index {i} out of range ({})", table.len()).into())
     }
 
     /// The next 8 bytes as a little-endian `f64`.
-    pub fn f64(&mut self) -> Result<f64, String> {
+    pub fn f64(&mut self) -> Result<f64, DecodeFault> {
         let b = self.bytes(8)?;
         Ok(f64::from_bits(u64::from_le_bytes(
             b.try_into().map_err(|_| "short float")?,
@@ -250,7 +335,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next `n` bytes.
-    pub fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+    pub fn bytes(&mut self, n: usize) -> Result<&'a [u8], DecodeFault> {
         let end = self
             .at
             .checked_add(n)
@@ -262,19 +347,19 @@ impl<'a> Reader<'a> {
     }
 
     /// Bytes written by [`put_bytes`].
-    pub fn bytes_prefixed(&mut self) -> Result<&'a [u8], String> {
+    pub fn bytes_prefixed(&mut self) -> Result<&'a [u8], DecodeFault> {
         let n = usize::try_from(self.u()?).map_err(|_| "length too large")?;
         self.bytes(n)
     }
 
     /// A string written by [`put_bytes`], checked to be UTF-8.
-    pub fn str(&mut self) -> Result<&'a str, String> {
+    pub fn str(&mut self) -> Result<&'a str, DecodeFault> {
         let b = self.bytes_prefixed()?;
-        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}"))
+        std::str::from_utf8(b).map_err(|e| format!("invalid UTF-8: {e}").into())
     }
 
     /// [`Reader::str`], owned.
-    pub fn string(&mut self) -> Result<String, String> {
+    pub fn string(&mut self) -> Result<String, DecodeFault> {
         self.str().map(str::to_owned)
     }
 }
@@ -311,12 +396,14 @@ mod tests {
         assert!(
             checked_payload(&KIND, &file, &[8u8; 32])
                 .unwrap_err()
+                .to_string()
                 .contains("another file")
         );
         let other = CacheKind { version: 4, ..KIND };
         assert!(
             checked_payload(&other, &file, &hash)
                 .unwrap_err()
+                .to_string()
                 .contains("version 3")
         );
         let other = CacheKind {
@@ -326,16 +413,19 @@ mod tests {
         assert!(
             checked_payload(&other, &file, &hash)
                 .unwrap_err()
+                .to_string()
                 .contains("magic")
         );
         assert!(
             checked_payload(&KIND, &file[..20], &hash)
                 .unwrap_err()
+                .to_string()
                 .contains("truncated")
         );
         assert!(
             checked_payload(&KIND, &file[..file.len() - 1], &hash)
                 .unwrap_err()
+                .to_string()
                 .contains("payload of 6 bytes")
         );
         let mut flipped = file.clone();
@@ -343,6 +433,7 @@ mod tests {
         assert!(
             checked_payload(&KIND, &flipped, &hash)
                 .unwrap_err()
+                .to_string()
                 .contains("checksum")
         );
     }

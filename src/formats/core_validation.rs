@@ -70,9 +70,7 @@ impl CoreManifest {
     }
 
     /// Reads `<exec>/unsat-core-validation/validation.json`.
-    pub fn read(exec: &Path) -> anyhow::Result<CoreManifest> {
-        Ok(crate::formats::datafile::read_json(
-            &Self::dir(exec).join(MANIFEST),
-        )?)
+    pub fn read(exec: &Path) -> Result<CoreManifest, crate::formats::datafile::DataFileError> {
+        crate::formats::datafile::read_json(&Self::dir(exec).join(MANIFEST))
     }
 }

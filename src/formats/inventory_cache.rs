@@ -27,7 +27,9 @@
 //!
 //! Small inventories (under [`MIN_CACHED_BYTES`] on disk) are not cached.
 
-use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes, put_u};
+use crate::formats::cache_file::{
+    self, CacheError, CacheKind, DecodeFault, Reader, put_bytes, put_u,
+};
 use crate::formats::datafile::{self, DataFileError};
 use crate::formats::inventory::{
     Category, IncrementalInfo, Inventory, InventoryView, NonIncrementalInfo, ScanError, Smt2File,
@@ -174,7 +176,7 @@ pub fn load_filtered(
                     rejected: None,
                 });
             }
-            Err(reason) => rejected = Some(reason),
+            Err(reason) => rejected = Some(reason.to_string()),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => rejected = Some(format!("cannot read: {e}")),
@@ -439,7 +441,7 @@ fn put_sections<'a, T>(
 
 /// Decodes a cache file for the inventory file hashing to `hash`, or says why
 /// it cannot be trusted.
-pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<Inventory, String> {
+pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<Inventory, CacheError> {
     decode_only(bytes, hash, &|_| true)
 }
 
@@ -449,7 +451,7 @@ pub fn decode_only(
     bytes: &[u8],
     hash: &[u8; 32],
     keep: &dyn Fn(&str) -> bool,
-) -> Result<Inventory, String> {
+) -> Result<Inventory, CacheError> {
     let keep = Keep {
         logic: &|_, _| true,
         path: keep,
@@ -459,11 +461,10 @@ pub fn decode_only(
 
 /// Checks a cache file and decodes its logic and family tables; the returned
 /// reader is positioned at the benchmarks (decoded by [`decode_entries`]).
-fn decode_tables<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<(Tables, Reader<'b>), String> {
+fn decode_tables<'b>(bytes: &'b [u8], hash: &[u8; 32]) -> Result<(Tables, Reader<'b>), CacheError> {
     let payload = cache_file::checked_payload(&KIND, bytes, hash)?;
     let mut r = Reader::new(payload);
-    let tables =
-        Tables::decode(&mut r).map_err(|e| format!("corrupt at byte {}: {e}", r.position()))?;
+    let tables = Tables::decode(&mut r).map_err(|e| e.at(&r))?;
     Ok((tables, r))
 }
 
@@ -474,12 +475,10 @@ fn decode_entries<'b>(
     mut r: Reader<'b>,
     t: &Tables,
     sink: &mut impl Sink<'b>,
-) -> Result<Vec<ScanError>, String> {
-    let errors = t
-        .decode_lists(&mut r, sink)
-        .map_err(|e| format!("corrupt at byte {}: {e}", r.position()))?;
+) -> Result<Vec<ScanError>, CacheError> {
+    let errors = t.decode_lists(&mut r, sink).map_err(|e| e.at(&r))?;
     if !r.at_end() {
-        return Err(format!("corrupt: trailing bytes after {}", r.position()));
+        return Err(CacheError::Trailing { at: r.position() });
     }
     Ok(errors)
 }
@@ -491,21 +490,20 @@ fn decode_view<'t, 'b: 't>(
     mut r: Reader<'b>,
     t: &'t Tables,
     lists: &dyn Fn(bool, &str) -> bool,
-) -> Result<InventoryView<'t>, String> {
-    let corrupt = |e: String, r: &Reader<'_>| format!("corrupt at byte {}: {e}", r.position());
+) -> Result<InventoryView<'t>, CacheError> {
     let mut view = InventoryView::with_tables(
         t.logics.iter().collect(),
         t.families.iter().map(Vec::as_slice).collect(),
     );
     view.incremental = t
         .decode_view_list(&mut r, true, lists)
-        .map_err(|e| corrupt(e, &r))?;
+        .map_err(|e| e.at(&r))?;
     view.non_incremental = t
         .decode_view_list(&mut r, false, lists)
-        .map_err(|e| corrupt(e, &r))?;
-    t.decode_errors(&mut r).map_err(|e| corrupt(e, &r))?;
+        .map_err(|e| e.at(&r))?;
+    t.decode_errors(&mut r).map_err(|e| e.at(&r))?;
     if !r.at_end() {
-        return Err(format!("corrupt: trailing bytes after {}", r.position()));
+        return Err(CacheError::Trailing { at: r.position() });
     }
     Ok(view)
 }
@@ -518,7 +516,7 @@ pub fn decode_filtered(
     bytes: &[u8],
     hash: &[u8; 32],
     keep: &Keep<'_>,
-) -> Result<Inventory, String> {
+) -> Result<Inventory, CacheError> {
     let (tables, r) = decode_tables(bytes, hash)?;
     let mut sink = OwnedSink::new(&tables, keep);
     let errors = decode_entries(r, &tables, &mut sink)?;
@@ -562,7 +560,7 @@ trait Sink<'b> {
 }
 
 impl Tables {
-    fn decode(r: &mut Reader<'_>) -> Result<Tables, String> {
+    fn decode(r: &mut Reader<'_>) -> Result<Tables, DecodeFault> {
         let n = r.count(1)?;
         let logics = (0..n)
             .map(|_| r.string().map(Logic::new))
@@ -581,7 +579,7 @@ impl Tables {
         &self,
         r: &mut Reader<'b>,
         sink: &mut impl Sink<'b>,
-    ) -> Result<Vec<ScanError>, String> {
+    ) -> Result<Vec<ScanError>, DecodeFault> {
         for incremental_list in [true, false] {
             self.decode_list(r, incremental_list, sink)?;
         }
@@ -589,7 +587,7 @@ impl Tables {
     }
 
     /// The scan errors (after both lists).
-    fn decode_errors(&self, r: &mut Reader<'_>) -> Result<Vec<ScanError>, String> {
+    fn decode_errors(&self, r: &mut Reader<'_>) -> Result<Vec<ScanError>, DecodeFault> {
         let n = r.count(1)?;
         let mut errors = Vec::with_capacity(n);
         for _ in 0..n {
@@ -610,7 +608,7 @@ impl Tables {
         r: &mut Reader<'b>,
         incremental_list: bool,
         sink: &mut impl Sink<'b>,
-    ) -> Result<(), String> {
+    ) -> Result<(), DecodeFault> {
         let (n, sections) =
             self.list_sections(r, incremental_list, &mut |incremental, logic| {
                 sink.wants(incremental_list, incremental, logic)
@@ -631,7 +629,7 @@ impl Tables {
         r: &mut Reader<'b>,
         incremental_list: bool,
         wants: &mut dyn FnMut(bool, usize) -> bool,
-    ) -> Result<(usize, Vec<SectionBody<'b>>), String> {
+    ) -> Result<(usize, Vec<SectionBody<'b>>), DecodeFault> {
         let n = r.count(1)?;
         let sections = r.count(1)?;
         let mut kept = Vec::new();
@@ -640,7 +638,7 @@ impl Tables {
             let incremental = match r.u()? {
                 0 => false,
                 1 => true,
-                x => return Err(format!("bad flag {x}")),
+                x => return Err(format!("bad flag {x}").into()),
             };
             let logic = usize::try_from(r.u()?)
                 .ok()
@@ -651,7 +649,7 @@ impl Tables {
             let body = r.bytes_prefixed()?;
             // Every entry takes at least 4 bytes (family, name length, two fields).
             if k == 0 || k > body.len() / 4 {
-                return Err(format!("section of {k} entries in {} bytes", body.len()));
+                return Err(format!("section of {k} entries in {} bytes", body.len()).into());
             }
             seen = seen
                 .checked_add(k)
@@ -671,13 +669,17 @@ impl Tables {
             }
         }
         if seen != n {
-            return Err(format!("sections hold {seen} entries, the list {n}"));
+            return Err(format!("sections hold {seen} entries, the list {n}").into());
         }
         Ok((n, kept))
     }
 
     /// Decodes the entries of one section into `sink`; they must fill it exactly.
-    fn decode_body<'b>(&self, b: &SectionBody<'b>, sink: &mut impl Sink<'b>) -> Result<(), String> {
+    fn decode_body<'b>(
+        &self,
+        b: &SectionBody<'b>,
+        sink: &mut impl Sink<'b>,
+    ) -> Result<(), DecodeFault> {
         let mut s = Reader::new(b.body);
         self.decode_section(&mut s, &b.section, b.k, sink)
             .map_err(|e| {
@@ -691,7 +693,8 @@ impl Tables {
             return Err(format!(
                 "section at byte {}: bytes after its {} entries",
                 b.start, b.k
-            ));
+            )
+            .into());
         }
         Ok(())
     }
@@ -706,7 +709,7 @@ impl Tables {
         r: &mut Reader<'b>,
         incremental_list: bool,
         lists: &dyn Fn(bool, &str) -> bool,
-    ) -> Result<Vec<ViewEntry<'b>>, String> {
+    ) -> Result<Vec<ViewEntry<'b>>, DecodeFault> {
         use rayon::prelude::*;
         let (_, sections) = self.list_sections(r, incremental_list, &mut |_, logic| {
             lists(incremental_list, self.logics[logic].as_str())
@@ -725,11 +728,11 @@ impl Tables {
             parts.push((b, part));
             rest = tail;
         }
-        let results: Vec<Result<(), String>> = parts
+        let results: Vec<Result<(), DecodeFault>> = parts
             .into_par_iter()
             .map(|(b, part)| self.decode_body(b, &mut SliceSink { out: part, at: 0 }))
             .collect();
-        results.into_iter().collect::<Result<(), String>>()?;
+        results.into_iter().collect::<Result<(), DecodeFault>>()?;
         Ok(out)
     }
 
@@ -743,7 +746,7 @@ impl Tables {
         sec: &Section,
         k: usize,
         sink: &mut impl Sink<'b>,
-    ) -> Result<(), String> {
+    ) -> Result<(), DecodeFault> {
         let names = r.str()?;
         let mut at = 0usize;
         for _ in 0..k {
@@ -790,16 +793,13 @@ impl Tables {
                     2 => Some(Category::Industrial),
                     3 => Some(Category::Crafted),
                     4 => Some(Category::Random),
-                    x => return Err(format!("bad category {x}")),
+                    x => return Err(format!("bad category {x}").into()),
                 };
             }
             sink.entry(e);
         }
         if at != names.len() {
-            return Err(format!(
-                "{} bytes of names, the entries use {at}",
-                names.len()
-            ));
+            return Err(format!("{} bytes of names, the entries use {at}", names.len()).into());
         }
         Ok(())
     }
@@ -978,13 +978,13 @@ fn status_code(s: Status) -> u8 {
     }
 }
 
-fn status(c: u8) -> Result<Status, String> {
+fn status(c: u8) -> Result<Status, DecodeFault> {
     Ok(match c {
         0 => Status::Unsat,
         1 => Status::Sat,
         2 => Status::Unknown,
         3 => Status::Incremental,
-        x => return Err(format!("bad status {x}")),
+        x => return Err(format!("bad status {x}").into()),
     })
 }
 

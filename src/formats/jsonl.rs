@@ -7,9 +7,10 @@
 //! most [`in_flight`] at once); the fixed member size keeps the bytes
 //! independent of how the lines were fed in.
 
+use crate::formats::datafile::DataFileError;
 use crate::formats::runtable::IngestRecord;
 use crate::formats::table_identity::TableIdentity;
-use anyhow::Context;
+use crate::util::path_error::PathError;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use rayon::prelude::*;
@@ -17,6 +18,53 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// Why a run table cannot be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// It cannot be opened.
+    #[error(transparent)]
+    Open(#[from] DataFileError),
+    /// A line that cannot be read or is not a record.
+    #[error("{}: line {line}: {reason}", path.display())]
+    Line {
+        /// The table.
+        path: PathBuf,
+        /// The line (1-based).
+        line: usize,
+        /// Why.
+        reason: String,
+    },
+    /// It (or its temporary name) cannot be created, written or compressed.
+    #[error(transparent)]
+    Io(#[from] PathError),
+    /// A record cannot be serialized (a bug).
+    #[error("{}: cannot serialize a record: {source}", path.display())]
+    Serialize {
+        /// The table.
+        path: PathBuf,
+        /// serde_json's error.
+        source: serde_json::Error,
+    },
+    /// The temporary file cannot be renamed to the table's name.
+    #[error("{}: cannot rename to {}: {source}", from.display(), to.display())]
+    Rename {
+        /// The temporary file.
+        from: PathBuf,
+        /// The table.
+        to: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
+fn io_error(
+    path: &Path,
+    action: &'static str,
+) -> impl FnOnce(std::io::Error) -> TableError + use<> {
+    let on = PathError::on(path, action);
+    move |source| TableError::Io(on(source))
+}
 
 /// Records (lines) per gzip member.
 const CHUNK: usize = 4096;
@@ -63,14 +111,17 @@ impl JsonlWriter {
     /// Creates the temporary file; gzip-compressed when `path` ends in `.gz`.
     /// The table's first line is `identity`'s header, when given (a gzip
     /// member of its own, so the record chunks are the same either way).
-    pub fn create(path: &Path, identity: Option<&TableIdentity>) -> anyhow::Result<JsonlWriter> {
+    pub fn create(
+        path: &Path,
+        identity: Option<&TableIdentity>,
+    ) -> Result<JsonlWriter, TableError> {
         let tmp = crate::formats::datafile::temporary_sibling(path);
         let target = tmp.as_deref().unwrap_or(path);
         let file = match &tmp {
             Some(t) => File::create(t),
             None => std::fs::OpenOptions::new().write(true).open(path),
         }
-        .with_context(|| format!("{}: cannot create", target.display()))?;
+        .map_err(io_error(target, "create"))?;
         let mut w = JsonlWriter {
             path: path.to_path_buf(),
             tmp,
@@ -91,19 +142,22 @@ impl JsonlWriter {
     }
 
     /// Appends one record.
-    pub fn write_record(&mut self, record: &IngestRecord) -> anyhow::Result<()> {
-        serde_json::to_writer(&mut self.chunk, record)?;
+    pub fn write_record(&mut self, record: &IngestRecord) -> Result<(), TableError> {
+        serde_json::to_writer(&mut self.chunk, record).map_err(|source| TableError::Serialize {
+            path: self.path.clone(),
+            source,
+        })?;
         self.end_line()
     }
 
     /// Appends one line already serialized by [`serde_json::to_writer`] from a
     /// record (without the newline).
-    pub fn write_line(&mut self, line: &[u8]) -> anyhow::Result<()> {
+    pub fn write_line(&mut self, line: &[u8]) -> Result<(), TableError> {
         self.chunk.extend_from_slice(line);
         self.end_line()
     }
 
-    fn end_line(&mut self) -> anyhow::Result<()> {
+    fn end_line(&mut self) -> Result<(), TableError> {
         self.chunk.push(b'\n');
         self.chunk_lines += 1;
         if self.chunk_lines == CHUNK {
@@ -116,7 +170,7 @@ impl JsonlWriter {
 
     /// Queues a full chunk of [`CHUNK`] lines (or the last one): compressed
     /// on the pool while the caller goes on, written in order.
-    fn push_chunk(&mut self, text: Vec<u8>) -> anyhow::Result<()> {
+    fn push_chunk(&mut self, text: Vec<u8>) -> Result<(), TableError> {
         // Sized like this one: no reallocations while the next chunk fills.
         if self.chunk.capacity() == 0 {
             self.chunk = Vec::with_capacity(text.len() + text.len() / 8);
@@ -126,7 +180,7 @@ impl JsonlWriter {
         } else if rayon::current_thread_index().is_some() {
             // On a pool thread, waiting for a job on the pool could wait
             // forever (a pool of one): compress here.
-            Pending::Ready(gzip(&text)?)
+            Pending::Ready(gzip(&text).map_err(io_error(&self.path, "compress"))?)
         } else {
             let (tx, rx) = std::sync::mpsc::sync_channel(1);
             rayon::spawn(move || {
@@ -143,7 +197,7 @@ impl JsonlWriter {
     }
 
     /// Waits for the oldest pending chunk and writes it.
-    fn write_oldest(&mut self) -> anyhow::Result<()> {
+    fn write_oldest(&mut self) -> Result<(), TableError> {
         let Some(next) = self.pending.pop_front() else {
             return Ok(());
         };
@@ -151,16 +205,17 @@ impl JsonlWriter {
             Pending::Ready(b) => b,
             Pending::Compressing(rx) => rx
                 .recv()
-                .map_err(|_| anyhow::anyhow!("{}: compression failed", self.path.display()))??,
+                .unwrap_or_else(|_| Err(std::io::Error::other("the compressing thread ended")))
+                .map_err(io_error(&self.path, "compress"))?,
         };
         self.out
             .write_all(&bytes)
-            .with_context(|| format!("{}: cannot write", self.path.display()))?;
+            .map_err(io_error(&self.path, "write"))?;
         self.wrote = true;
         Ok(())
     }
 
-    fn flush_chunks(&mut self) -> anyhow::Result<()> {
+    fn flush_chunks(&mut self) -> Result<(), TableError> {
         while !self.pending.is_empty() {
             self.write_oldest()?;
         }
@@ -168,7 +223,7 @@ impl JsonlWriter {
     }
 
     /// Writes what is left and renames the file to its final name.
-    pub fn finish(mut self) -> anyhow::Result<()> {
+    pub fn finish(mut self) -> Result<(), TableError> {
         if self.chunk_lines > 0 {
             self.chunk_lines = 0;
             let text = std::mem::take(&mut self.chunk);
@@ -177,20 +232,19 @@ impl JsonlWriter {
         self.flush_chunks()?;
         if self.gz && !self.wrote {
             // An empty gzip member, so the file is still valid gzip.
-            self.out.write_all(&gzip(&[])?)?;
+            let empty = gzip(&[]).map_err(io_error(&self.path, "compress"))?;
+            self.out
+                .write_all(&empty)
+                .map_err(io_error(&self.path, "write"))?;
         }
-        self.out
-            .flush()
-            .with_context(|| format!("{}: cannot write", self.path.display()))?;
+        self.out.flush().map_err(io_error(&self.path, "write"))?;
         if let Some(tmp) = &self.tmp {
             let name = self.path.file_name().unwrap_or_default().to_string_lossy();
             crate::util::fault::point("write", &name);
-            std::fs::rename(tmp, &self.path).with_context(|| {
-                format!(
-                    "{}: cannot rename to {}",
-                    tmp.display(),
-                    self.path.display()
-                )
+            std::fs::rename(tmp, &self.path).map_err(|source| TableError::Rename {
+                from: tmp.clone(),
+                to: self.path.clone(),
+                source,
             })?;
         }
         self.done = true;
@@ -223,21 +277,26 @@ pub fn write_jsonl(
     path: &Path,
     identity: Option<&TableIdentity>,
     records: &[IngestRecord],
-) -> anyhow::Result<()> {
+) -> Result<(), TableError> {
     let mut w = JsonlWriter::create(path, identity)?;
     // Serialized in parallel, a batch of chunks at a time.
     for batch in records.chunks(CHUNK * batch_chunks()) {
         let texts = batch
             .par_chunks(CHUNK)
-            .map(|chunk| -> anyhow::Result<Vec<u8>> {
+            .map(|chunk| -> Result<Vec<u8>, TableError> {
                 let mut text = Vec::with_capacity(chunk.len() * 512);
                 for r in chunk {
-                    serde_json::to_writer(&mut text, r)?;
+                    serde_json::to_writer(&mut text, r).map_err(|source| {
+                        TableError::Serialize {
+                            path: path.to_path_buf(),
+                            source,
+                        }
+                    })?;
                     text.push(b'\n');
                 }
                 Ok(text)
             })
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, TableError>>()?;
         for t in texts {
             w.push_chunk(t)?;
         }
@@ -248,19 +307,24 @@ pub fn write_jsonl(
 /// Reads a JSON Lines file written by [`write_jsonl`] (gzip detected from the
 /// content), skipping its header line. Use [`read_table`] to check the
 /// competition identity.
-pub fn read_jsonl(path: &Path) -> anyhow::Result<Vec<IngestRecord>> {
+pub fn read_jsonl(path: &Path) -> Result<Vec<IngestRecord>, TableError> {
     Ok(read_table(path)?.1)
 }
 
 /// Reads a run table: its competition identity (`None` for a table written
 /// before identities were recorded) and its records.
-pub fn read_table(path: &Path) -> anyhow::Result<(Option<TableIdentity>, Vec<IngestRecord>)> {
+pub fn read_table(path: &Path) -> Result<(Option<TableIdentity>, Vec<IngestRecord>), TableError> {
     let reader = BufReader::new(crate::formats::datafile::open(path)?);
     let mut out = Vec::new();
     let mut identity = None;
     let mut first = true;
     for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
+        let at = |reason: String| TableError::Line {
+            path: path.to_path_buf(),
+            line: i + 1,
+            reason,
+        };
+        let line = line.map_err(|e| at(e.to_string()))?;
         if line.is_empty() {
             continue;
         }
@@ -270,8 +334,7 @@ pub fn read_table(path: &Path) -> anyhow::Result<(Option<TableIdentity>, Vec<Ing
             identity = Some(id);
             continue;
         }
-        let rec = serde_json::from_str(&line)
-            .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
+        let rec = serde_json::from_str(&line).map_err(|e| at(e.to_string()))?;
         out.push(rec);
     }
     Ok((identity, out))

@@ -53,6 +53,17 @@ pub struct ManifestRun {
     pub benchmark: Smt2File,
 }
 
+/// A run that several manifest entries match equally well (the same benchmark
+/// definition, rundefinition and task basename, and as long a path suffix).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{entries} manifest entries match task '{task}' equally well")]
+pub struct AmbiguousRun {
+    /// The run's task, as in the result file.
+    pub task: String,
+    /// How many entries match.
+    pub entries: usize,
+}
+
 /// A manifest indexed for lookups.
 #[derive(Debug, Default)]
 pub struct ManifestIndex {
@@ -137,7 +148,7 @@ impl ManifestIndex {
         benchmarkname: &str,
         rundefinition: &str,
         task: &str,
-    ) -> Result<Option<&ManifestRun>, String> {
+    ) -> Result<Option<&ManifestRun>, AmbiguousRun> {
         Ok(self
             .lookup_index(benchmarkname, rundefinition, task)?
             .map(|i| &self.runs[i]))
@@ -149,7 +160,7 @@ impl ManifestIndex {
         benchmarkname: &str,
         rundefinition: &str,
         task: &str,
-    ) -> Result<Option<usize>, String> {
+    ) -> Result<Option<usize>, AmbiguousRun> {
         let key = (
             benchmarkname.to_string(),
             rundefinition.to_string(),
@@ -166,10 +177,10 @@ impl ManifestIndex {
         let winners: Vec<_> = cands.iter().filter(|i| score(i) == best).collect();
         match winners.as_slice() {
             [one] => Ok(Some(**one)),
-            _ => Err(format!(
-                "{} manifest entries match task '{task}' equally well",
-                winners.len()
-            )),
+            _ => Err(AmbiguousRun {
+                task: task.to_string(),
+                entries: winners.len(),
+            }),
         }
     }
 }

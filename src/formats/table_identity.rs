@@ -87,6 +87,21 @@ impl TableIdentity {
     }
 }
 
+/// A run table made under another competition definition than the one in use.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error(
+    "{}: run table made under a different competition definition than the one in use ({origin}): table {difference}; give the definition it was made under with --competition FILE or --year YEAR",
+    path.display()
+)]
+pub struct ForeignTable {
+    /// The table.
+    pub path: std::path::PathBuf,
+    /// Where the definition in use comes from.
+    pub origin: String,
+    /// How the table's identity differs from it.
+    pub difference: String,
+}
+
 /// Checks that the run table at `path`, with header `table`, was made under
 /// `comp`. A different identity is an error naming both; no identity (a table
 /// written before identities were recorded) is accepted with the warning
@@ -95,16 +110,15 @@ pub fn check_table(
     path: &Path,
     table: Option<&TableIdentity>,
     comp: &Competition,
-) -> anyhow::Result<Option<String>> {
+) -> Result<Option<String>, ForeignTable> {
     let here = TableIdentity::of(comp);
     match table {
         Some(t) if *t == here => Ok(None),
-        Some(t) => anyhow::bail!(
-            "{}: run table made under a different competition definition than the one in use ({}): table {}; give the definition it was made under with --competition FILE or --year YEAR",
-            path.display(),
-            comp.origin,
-            t.difference(&here)
-        ),
+        Some(t) => Err(ForeignTable {
+            path: path.to_path_buf(),
+            origin: comp.origin.to_string(),
+            difference: t.difference(&here).to_string(),
+        }),
         None => Ok(Some(format!(
             "warning: {}: run table without competition identity (written by an older smtcomp); read as made under `{}` ({})",
             path.display(),

@@ -13,6 +13,7 @@
 //!
 //! The original value is kept in `anchor_result`, and `nb_answers` verbatim.
 
+use crate::formats::datafile::DataFileError;
 use crate::formats::results::{ResultsFile, RunRecord};
 use crate::formats::runtable::{IncrementalData, IngestRecord, RunAnswer};
 use crate::model::{Answer, Competition, Track};
@@ -85,21 +86,23 @@ pub fn convert(source: &str, r: &RunRecord, comp: &Competition) -> IngestRecord 
 }
 
 /// Reads a results file and converts every row.
-pub fn import(path: &Path, source: &str, comp: &Competition) -> Result<Vec<IngestRecord>, String> {
+pub fn import(
+    path: &Path,
+    source: &str,
+    comp: &Competition,
+) -> Result<Vec<IngestRecord>, DataFileError> {
     // Whole-buffer parsing is several times faster than serde_json's reader.
     let mut bytes = Vec::new();
-    std::io::Read::read_to_end(
-        &mut crate::formats::datafile::open(path).map_err(|e| e.to_string())?,
-        &mut bytes,
-    )
-    .map_err(|e| {
-        format!(
-            "{}: cannot read (truncated or corrupt gzip?): {e}",
-            path.display()
-        )
-    })?;
+    std::io::Read::read_to_end(&mut crate::formats::datafile::open(path)?, &mut bytes).map_err(
+        |e| {
+            DataFileError::new(
+                path,
+                format!("cannot read (truncated or corrupt gzip?): {e}"),
+            )
+        },
+    )?;
     let file: ResultsFile = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}: invalid content: {e}", path.display()))?;
+        .map_err(|e| DataFileError::new(path, format!("invalid content: {e}")))?;
     Ok(file
         .results
         .iter()

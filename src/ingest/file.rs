@@ -186,7 +186,7 @@ fn identify(
             return Some(i);
         }
         Some(Ok(None)) => rec.notes.push("run not in the manifest".into()),
-        Some(Err(e)) => rec.notes.push(e),
+        Some(Err(e)) => rec.notes.push(e.to_string()),
         None => {}
     }
     guess_identity(rec, &ctx.guess, &run.name);
@@ -217,18 +217,35 @@ fn build(
     (rec, RunMeta { entry, failed })
 }
 
+/// A time column whose value is not a plausible time (its run is an `error`).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "bad {column} value '{value}' in {file}, run '{run}' (not a time between 0 and {MAX_PLAUSIBLE_SECONDS} s)"
+)]
+pub struct BadTime {
+    /// The column (`cputime`, `walltime`).
+    pub column: String,
+    /// Its value (the first 100 characters).
+    pub value: String,
+    /// The result file.
+    pub file: String,
+    /// The run (its first 200 characters).
+    pub run: String,
+}
+
 /// A time column: the value, or the reason the run is an `error`.
-fn time_column(run: &XmlRun, title: &str, source: &str) -> Result<Option<f64>, String> {
+fn time_column(run: &XmlRun, title: &str, source: &str) -> Result<Option<f64>, BadTime> {
     let Some(v) = run.column(title) else {
         return Ok(None);
     };
     match seconds(v) {
         Some(x) => Ok(Some(x)),
-        None => Err(format!(
-            "bad {title} value '{}' in {source}, run '{}' (not a time between 0 and {MAX_PLAUSIBLE_SECONDS} s)",
-            v.chars().take(100).collect::<String>(),
-            run.name.chars().take(200).collect::<String>()
-        )),
+        None => Err(BadTime {
+            column: title.to_string(),
+            value: v.chars().take(100).collect(),
+            file: source.to_string(),
+            run: run.name.chars().take(200).collect(),
+        }),
     }
 }
 
@@ -329,7 +346,7 @@ fn fill(
     if let Some(e) = bad_time {
         rec.answer = RunAnswer::Error;
         rec.limit_hit = None;
-        rec.error = Some(e);
+        rec.error = Some(e.to_string());
     }
     if rec.answer == RunAnswer::Error && rec.error.is_none() {
         rec.error = Some("no interpretation".into());

@@ -143,13 +143,28 @@ pub fn parse_incremental(output: &[u8]) -> IncrementalData {
     d
 }
 
+/// Why the output after `unsat` holds no usable unsat core (its run is an
+/// `error`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CoreError {
+    /// A lexical error of SMT-LIB.
+    #[error("unsat core: {0}")]
+    Lexical(String),
+    /// More `(` than `)`.
+    #[error("unsat core: unbalanced parentheses")]
+    Unbalanced,
+    /// Several cores.
+    #[error("{0} unsat cores in the output (one expected)")]
+    Several(usize),
+}
+
 /// Parses the unsat core printed after the answer with the SMT-LIB lexer.
 ///
 /// Every top-level list whose elements are all symbols (simple or quoted) is a
 /// core (`()` is the empty core); other output (`success`, `unsupported`,
 /// `(error "…")`, comments) is skipped. No core gives `Ok(None)`; two cores
 /// or a lexical error give `Err(reason)`.
-pub fn parse_unsat_core(after_answer: &[u8]) -> Result<Option<UnsatCore>, String> {
+pub fn parse_unsat_core(after_answer: &[u8]) -> Result<Option<UnsatCore>, CoreError> {
     // Streaming (no token vector): memory is the names of the list being read
     // and of the first core, whatever the input (`(` repeated millions of times
     // is a depth counter).
@@ -164,7 +179,7 @@ pub fn parse_unsat_core(after_answer: &[u8]) -> Result<Option<UnsatCore>, String
         sink.clear();
         let Some(tok) = lexer
             .next_token(&mut sink, false)
-            .map_err(|e| format!("unsat core: {e}"))?
+            .map_err(|e| CoreError::Lexical(e.to_string()))?
         else {
             break;
         };
@@ -207,7 +222,7 @@ pub fn parse_unsat_core(after_answer: &[u8]) -> Result<Option<UnsatCore>, String
         }
     }
     if depth != 0 {
-        return Err("unsat core: unbalanced parentheses".into());
+        return Err(CoreError::Unbalanced);
     }
     match (count, first) {
         (0, _) | (_, None) => Ok(None),
@@ -216,7 +231,7 @@ pub fn parse_unsat_core(after_answer: &[u8]) -> Result<Option<UnsatCore>, String
             names.dedup();
             Ok(Some(UnsatCore { names }))
         }
-        (n, _) => Err(format!("{n} unsat cores in the output (one expected)")),
+        (n, _) => Err(CoreError::Several(n)),
     }
 }
 
@@ -346,7 +361,7 @@ pub fn interpret(track: Track, status: Option<&str>, log: &LogText<'_>) -> Inter
             (Some(out), Some((_, after))) => match parse_unsat_core(&out[*after..]) {
                 Ok(Some(core)) => it.unsat_core = Some(core),
                 Ok(None) => it.notes.push("no unsat core after unsat".into()),
-                Err(e) => it.fail(e),
+                Err(e) => it.fail(e.to_string()),
             },
             (Some(_), None) => it.notes.push("no unsat core after unsat".into()),
             (None, _) => it.fail("unsat answer but no log to read the core from"),
@@ -490,14 +505,20 @@ mod tests {
         );
         assert_eq!(parse_unsat_core(b"unsupported\n").unwrap(), None);
         assert_eq!(parse_unsat_core(b"(error \"no cores\")").unwrap(), None);
+        let two = parse_unsat_core(b"(a)\n(b)").unwrap_err();
+        assert_eq!(two, CoreError::Several(2));
         assert_eq!(
-            parse_unsat_core(b"(a)\n(b)").unwrap_err(),
+            two.to_string(),
             "2 unsat cores in the output (one expected)"
         );
+        let e = parse_unsat_core(b"(a |b").unwrap_err();
         assert!(
-            parse_unsat_core(b"(a |b")
-                .unwrap_err()
-                .contains("unterminated quoted symbol")
+            matches!(&e, CoreError::Lexical(r) if r.contains("unterminated quoted symbol")),
+            "{e}"
+        );
+        assert_eq!(
+            parse_unsat_core(b"((a)").unwrap_err(),
+            CoreError::Unbalanced
         );
     }
 

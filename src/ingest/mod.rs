@@ -38,10 +38,11 @@ pub mod synth;
 mod xml;
 
 pub use anchor::answer_of;
-pub use interpret::{LogText, interpret, parse_unsat_core};
+pub use interpret::{CoreError, LogText, interpret, parse_unsat_core};
 pub use logs::{MAX_LOG_BYTES, output_start};
+pub use spill::SpillError;
 
-pub use crate::formats::jsonl::{JsonlWriter, read_jsonl, read_table, write_jsonl};
+pub use crate::formats::jsonl::{JsonlWriter, TableError, read_jsonl, read_table, write_jsonl};
 pub use crate::formats::runs_manifest::{Manifest, ManifestIndex, ManifestRun};
 pub use crate::formats::runtable::{IngestRecord, RunAnswer, SortKey, sort_records};
 pub use crate::formats::table_identity::{TableIdentity, check_table};
@@ -321,7 +322,7 @@ fn import_json(path: &Path, source: &str, comp: &Competition) -> file::FileOutco
     let records = match anchor::import(path, source, comp) {
         Ok(r) => r,
         Err(e) => {
-            summary.unreadable.push(e);
+            summary.unreadable.push(e.to_string());
             Vec::new()
         }
     };
@@ -413,8 +414,8 @@ impl StoredRecords for Vec<IngestRecord> {
 }
 
 impl StoredRecords for spill::Run {
-    type Error = anyhow::Error;
-    fn tasks(&self) -> anyhow::Result<BTreeSet<String>> {
+    type Error = spill::SpillError;
+    fn tasks(&self) -> Result<BTreeSet<String>, spill::SpillError> {
         spill::Run::tasks(self)
     }
 }
@@ -776,16 +777,39 @@ pub fn ingest_to_file(
     roots: &[PathBuf],
     opts: &IngestOptions<'_>,
     output: &Path,
-) -> anyhow::Result<Summary> {
+) -> Result<Summary, IngestError> {
     let found = discover(roots);
     if found.inputs.is_empty() {
-        let mut msg = no_inputs_message(roots);
+        let mut message = no_inputs_message(roots);
         for e in &found.errors {
-            msg.push_str(&format!("\n{e}"));
+            message.push_str(&format!("\n{e}"));
         }
-        anyhow::bail!("{msg}; nothing written to {}", output.display());
+        return Err(IngestError::NoInputs {
+            message,
+            output: output.to_path_buf(),
+        });
     }
     ingest_inputs_to_file(&found, opts, output, spill::default_fan_in())
+}
+
+/// Why an ingestion wrote no run table (problems of the inputs are in its
+/// summary instead).
+#[derive(Debug, thiserror::Error)]
+pub enum IngestError {
+    /// No result file under the roots.
+    #[error("{message}; nothing written to {}", output.display())]
+    NoInputs {
+        /// What was looked for and where (and why directories could not be walked).
+        message: String,
+        /// The table that was not written.
+        output: PathBuf,
+    },
+    /// The run table cannot be written.
+    #[error(transparent)]
+    Table(#[from] crate::formats::jsonl::TableError),
+    /// The temporary files cannot be written or read.
+    #[error(transparent)]
+    Spill(#[from] spill::SpillError),
 }
 
 /// Ingests already discovered inputs into a file, merging at most `fan_in`
@@ -795,7 +819,7 @@ pub fn ingest_inputs_to_file(
     opts: &IngestOptions<'_>,
     output: &Path,
     fan_in: usize,
-) -> anyhow::Result<Summary> {
+) -> Result<Summary, IngestError> {
     phase("ingest: start");
     let identity = TableIdentity::of(opts.competition);
     if found.inputs.len() <= 1 {

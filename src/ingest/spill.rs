@@ -24,7 +24,6 @@
 use crate::formats::jsonl::JsonlWriter;
 use crate::formats::runtable::{IngestRecord, SortKey};
 use crate::model::Track;
-use anyhow::Context;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::fs::File;
@@ -53,11 +52,51 @@ pub struct SpillDir {
     path: PathBuf,
 }
 
+/// Why the temporary files of a streaming ingestion cannot be written or read.
+#[derive(Debug, thiserror::Error)]
+pub enum SpillError {
+    /// The temporary directory cannot be created.
+    #[error("{}: cannot create temporary directory{}", path.display(), source.as_ref().map(|e| format!(": {e}")).unwrap_or_default())]
+    Directory {
+        /// The directory (or, when every name was taken, its parent).
+        path: PathBuf,
+        /// The system's error (`None`: 1000 names taken).
+        source: Option<std::io::Error>,
+    },
+    /// A temporary file cannot be written, opened or read.
+    #[error("{}: cannot {action} temporary file: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// `write`, `open`, `read`.
+        action: &'static str,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// A temporary file that is not as written (truncated, damaged).
+    #[error("{}: {what} temporary file", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// `truncated` or `corrupt`.
+        what: &'static str,
+    },
+    /// A record longer than a spill entry can hold (4 GiB).
+    #[error("a record of {0} bytes is too long to spill")]
+    TooLong(usize),
+    /// A record cannot be serialized (a bug).
+    #[error("cannot serialize a record: {0}")]
+    Serialize(#[from] serde_json::Error),
+    /// The output table cannot be written.
+    #[error(transparent)]
+    Table(#[from] crate::formats::jsonl::TableError),
+}
+
 impl SpillDir {
     /// Creates `.<output name>.spill-<pid>-<n>` in the output's directory (in
     /// the system's temporary directory when the output is a special file such
     /// as `/dev/null`, whose directory is no place for it).
-    pub fn create(output: &Path) -> anyhow::Result<SpillDir> {
+    pub fn create(output: &Path) -> Result<SpillDir, SpillError> {
         let tmp_dir = std::env::temp_dir();
         let parent = match output.parent() {
             _ if crate::formats::datafile::temporary_sibling(output).is_none() => tmp_dir.as_path(),
@@ -71,14 +110,17 @@ impl SpillDir {
                 Ok(()) => return Ok(SpillDir { path }),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 Err(e) => {
-                    return Err(anyhow::anyhow!(
-                        "{}: cannot create temporary directory: {e}",
-                        path.display()
-                    ));
+                    return Err(SpillError::Directory {
+                        path,
+                        source: Some(e),
+                    });
                 }
             }
         }
-        anyhow::bail!("{}: cannot create temporary directory", parent.display())
+        Err(SpillError::Directory {
+            path: parent.to_path_buf(),
+            source: None,
+        })
     }
 
     /// The path of a file in the directory.
@@ -99,8 +141,24 @@ pub struct Run {
     path: PathBuf,
 }
 
-fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> anyhow::Error + '_ {
-    move |e| anyhow::anyhow!("{}: cannot write temporary file: {e}", path.display())
+fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> SpillError + use<> {
+    io_err(path, "write")
+}
+
+fn io_err(path: &Path, action: &'static str) -> impl FnOnce(std::io::Error) -> SpillError + use<> {
+    let path = path.to_path_buf();
+    move |source| SpillError::Io {
+        path,
+        action,
+        source,
+    }
+}
+
+fn damaged(path: &Path, what: &'static str) -> SpillError {
+    SpillError::Damaged {
+        path: path.to_path_buf(),
+        what,
+    }
 }
 
 /// The rank of a track in the derived order of [`Track`] (an exhaustive
@@ -200,16 +258,15 @@ fn decode_task(key: &[u8]) -> Option<String> {
 }
 
 /// Appends a byte string with its `u32` little-endian length.
-fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) -> anyhow::Result<()> {
-    let len = u32::try_from(bytes.len())
-        .map_err(|_| anyhow::anyhow!("a record of {} bytes is too long to spill", bytes.len()))?;
+fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) -> Result<(), SpillError> {
+    let len = u32::try_from(bytes.len()).map_err(|_| SpillError::TooLong(bytes.len()))?;
     out.extend_from_slice(&len.to_le_bytes());
     out.extend_from_slice(bytes);
     Ok(())
 }
 
 /// Writes records (already in canonical order) to a run file.
-pub fn write_run(path: &Path, records: &[IngestRecord]) -> anyhow::Result<Run> {
+pub fn write_run(path: &Path, records: &[IngestRecord]) -> Result<Run, SpillError> {
     let file = File::create(path).map_err(write_err(path))?;
     let mut w = BufWriter::with_capacity(1 << 16, file);
     let mut key = Vec::with_capacity(256);
@@ -233,14 +290,12 @@ pub fn write_run(path: &Path, records: &[IngestRecord]) -> anyhow::Result<Run> {
 
 impl Run {
     /// The distinct tasks of the run's records (read back from its keys).
-    pub fn tasks(&self) -> anyhow::Result<std::collections::BTreeSet<String>> {
+    pub fn tasks(&self) -> Result<std::collections::BTreeSet<String>, SpillError> {
         let mut reader = RunReader::open(self)?;
         let mut tasks = std::collections::BTreeSet::new();
         let mut entry = Entry::default();
         while reader.next(&mut entry)? {
-            let task = decode_task(entry.key()).ok_or_else(|| {
-                anyhow::anyhow!("{}: corrupt temporary file", reader.path.display())
-            })?;
+            let task = decode_task(entry.key()).ok_or_else(|| damaged(&reader.path, "corrupt"))?;
             tasks.insert(task);
         }
         Ok(tasks)
@@ -273,9 +328,8 @@ struct RunReader {
 }
 
 impl RunReader {
-    fn open(run: &Run) -> anyhow::Result<RunReader> {
-        let file = File::open(&run.path)
-            .with_context(|| format!("{}: cannot open temporary file", run.path.display()))?;
+    fn open(run: &Run) -> Result<RunReader, SpillError> {
+        let file = File::open(&run.path).map_err(io_err(&run.path, "open"))?;
         Ok(RunReader {
             path: run.path.clone(),
             reader: BufReader::with_capacity(1 << 14, file),
@@ -284,7 +338,7 @@ impl RunReader {
 
     /// Appends one length-prefixed byte string to `out`; `false` at the end
     /// of the file (only allowed when `at_start`).
-    fn read_bytes(&mut self, out: &mut Vec<u8>, at_start: bool) -> anyhow::Result<bool> {
+    fn read_bytes(&mut self, out: &mut Vec<u8>, at_start: bool) -> Result<bool, SpillError> {
         let mut len = [0u8; 4];
         let mut got = 0;
         while got < 4 {
@@ -292,14 +346,14 @@ impl RunReader {
                 Ok(0) => break,
                 Ok(n) => got += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => anyhow::bail!("{}: cannot read: {e}", self.path.display()),
+                Err(e) => return Err(io_err(&self.path, "read")(e)),
             }
         }
         if got == 0 && at_start {
             return Ok(false);
         }
         if got < 4 {
-            anyhow::bail!("{}: truncated temporary file", self.path.display());
+            return Err(damaged(&self.path, "truncated"));
         }
         out.extend_from_slice(&len);
         let len = u64::from(u32::from_le_bytes(len));
@@ -308,15 +362,15 @@ impl RunReader {
         let n = (&mut self.reader)
             .take(len)
             .read_to_end(out)
-            .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", self.path.display()))?;
+            .map_err(io_err(&self.path, "read"))?;
         if n as u64 != len {
-            anyhow::bail!("{}: truncated temporary file", self.path.display());
+            return Err(damaged(&self.path, "truncated"));
         }
         Ok(true)
     }
 
     /// Reads the next entry into `entry` (its buffer reused); `false` at the end.
-    fn next(&mut self, entry: &mut Entry) -> anyhow::Result<bool> {
+    fn next(&mut self, entry: &mut Entry) -> Result<bool, SpillError> {
         entry.raw.clear();
         if !self.read_bytes(&mut entry.raw, true)? {
             return Ok(false);
@@ -355,11 +409,14 @@ impl Ord for Head {
 
 /// Merges runs in canonical order (ties: earlier run first), handing every
 /// entry to `sink`. Each run file is removed once read.
-fn merge(runs: &[Run], mut sink: impl FnMut(&Entry) -> anyhow::Result<()>) -> anyhow::Result<()> {
+fn merge(
+    runs: &[Run],
+    mut sink: impl FnMut(&Entry) -> Result<(), SpillError>,
+) -> Result<(), SpillError> {
     let mut readers = runs
         .iter()
         .map(RunReader::open)
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, SpillError>>()?;
     let mut heap = BinaryHeap::with_capacity(readers.len());
     for (run, r) in readers.iter_mut().enumerate() {
         let mut entry = Entry::default();
@@ -389,7 +446,7 @@ pub fn merge_into(
     mut runs: Vec<Run>,
     fan_in: usize,
     out: &mut JsonlWriter,
-) -> anyhow::Result<()> {
+) -> Result<(), SpillError> {
     use rayon::prelude::*;
     let fan_in = fan_in.max(2);
     let mut pass = 0;
@@ -398,7 +455,7 @@ pub fn merge_into(
         runs = runs
             .par_chunks(fan_in)
             .enumerate()
-            .map(|(i, group)| -> anyhow::Result<Run> {
+            .map(|(i, group)| -> Result<Run, SpillError> {
                 let path = dir.file(&format!("merge-{pass}-{i}"));
                 let file = File::create(&path).map_err(write_err(&path))?;
                 let mut w = BufWriter::with_capacity(1 << 16, file);
@@ -406,9 +463,9 @@ pub fn merge_into(
                 w.flush().map_err(write_err(&path))?;
                 Ok(Run { path: path.clone() })
             })
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, SpillError>>()?;
     }
-    merge(&runs, |e| out.write_line(e.line()))
+    merge(&runs, |e| Ok(out.write_line(e.line())?))
 }
 
 #[cfg(test)]

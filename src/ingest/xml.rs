@@ -357,17 +357,59 @@ impl Read for Bunzip {
     }
 }
 
+/// A malformed attribute of an element of a result file (`element`: `<result>`
+/// or `<column>`; `None` for a `<run>`).
+#[derive(Debug, thiserror::Error)]
+pub enum AttributeError {
+    /// The attribute's syntax.
+    #[error("bad attribute{}: {reason}", on(element))]
+    Syntax {
+        /// The element.
+        element: Option<&'static str>,
+        /// quick-xml's reason.
+        reason: String,
+    },
+    /// The attribute's value (an unknown entity, ...).
+    #[error("bad attribute value{}: {reason}", on(element))]
+    Value {
+        /// The element.
+        element: Option<&'static str>,
+        /// quick-xml's reason.
+        reason: String,
+    },
+}
+
+fn on(element: &Option<&'static str>) -> String {
+    element.map(|e| format!(" on <{e}>")).unwrap_or_default()
+}
+
+fn syntax(
+    element: Option<&'static str>,
+) -> impl Fn(quick_xml::events::attributes::AttrError) -> AttributeError {
+    move |err| AttributeError::Syntax {
+        element,
+        reason: err.to_string(),
+    }
+}
+
+fn bad_value(element: Option<&'static str>) -> impl Fn(quick_xml::Error) -> AttributeError {
+    move |err| AttributeError::Value {
+        element,
+        reason: err.to_string(),
+    }
+}
+
 fn attr_value(
     e: &BytesStart<'_>,
     key: &str,
     cut: &mut Vec<String>,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, AttributeError> {
     for a in e.attributes() {
-        let a = a.map_err(|err| format!("bad attribute: {err}"))?;
+        let a = a.map_err(syntax(None))?;
         if a.key.as_ref() == key {
             let mut v = a
                 .normalized_value(XmlVersion::Implicit1_0)
-                .map_err(|err| format!("bad attribute value: {err}"))?
+                .map_err(bad_value(None))?
                 .into_owned();
             cut.extend(cap_attribute("run", key, &mut v));
             return Ok(Some(v));
@@ -376,10 +418,10 @@ fn attr_value(
     Ok(None)
 }
 
-fn header_of(e: &BytesStart<'_>) -> Result<ResultHeader, String> {
+fn header_of(e: &BytesStart<'_>) -> Result<ResultHeader, AttributeError> {
     let mut h = ResultHeader::default();
     for a in e.attributes() {
-        let a = a.map_err(|err| format!("bad attribute on <result>: {err}"))?;
+        let a = a.map_err(syntax(Some("result")))?;
         let slot = match a.key.as_ref() {
             "benchmarkname" => &mut h.benchmarkname,
             "name" => &mut h.name,
@@ -390,7 +432,7 @@ fn header_of(e: &BytesStart<'_>) -> Result<ResultHeader, String> {
         };
         let mut v = a
             .normalized_value(XmlVersion::Implicit1_0)
-            .map_err(|err| format!("bad attribute value on <result>: {err}"))?
+            .map_err(bad_value(Some("result")))?
             .into_owned();
         if let Some(c) = cap_attribute("result", a.key.as_ref(), &mut v) {
             h.cut.push(c);
@@ -400,7 +442,7 @@ fn header_of(e: &BytesStart<'_>) -> Result<ResultHeader, String> {
     Ok(h)
 }
 
-fn run_of(e: &BytesStart<'_>) -> Result<XmlRun, String> {
+fn run_of(e: &BytesStart<'_>) -> Result<XmlRun, AttributeError> {
     let mut cut = Vec::new();
     let name = attr_value(e, "name", &mut cut)?.unwrap_or_default();
     let expected_verdict = attr_value(e, "expectedVerdict", &mut cut)?;
@@ -416,7 +458,7 @@ fn run_of(e: &BytesStart<'_>) -> Result<XmlRun, String> {
 /// value, counts it ([`XmlRun::add_column`]) and returns the bytes of both
 /// (after normalization and the [`MAX_ATTRIBUTE_BYTES`] cut, as if kept).
 /// Values are borrowed from the parser's buffer: only those kept are copied.
-fn column_of(e: &BytesStart<'_>, run: &mut XmlRun) -> Result<Option<u64>, String> {
+fn column_of(e: &BytesStart<'_>, run: &mut XmlRun) -> Result<Option<u64>, AttributeError> {
     if let Some((title, value)) = simple_column(e.attributes_raw()) {
         let (Some(title), Some(value)) = (title, value) else {
             return Ok(None);
@@ -427,7 +469,7 @@ fn column_of(e: &BytesStart<'_>, run: &mut XmlRun) -> Result<Option<u64>, String
     let mut title: Option<Cow<'_, str>> = None;
     let mut value: Option<Cow<'_, str>> = None;
     for a in e.attributes() {
-        let a = a.map_err(|err| format!("bad attribute on <column>: {err}"))?;
+        let a = a.map_err(syntax(Some("column")))?;
         let slot = match a.key.as_ref() {
             "title" => &mut title,
             "value" => &mut value,
@@ -435,7 +477,7 @@ fn column_of(e: &BytesStart<'_>, run: &mut XmlRun) -> Result<Option<u64>, String
         };
         let mut v = a
             .normalized_value(XmlVersion::Implicit1_0)
-            .map_err(|err| format!("bad attribute value on <column>: {err}"))?;
+            .map_err(bad_value(Some("column")))?;
         if v.len() > MAX_ATTRIBUTE_BYTES {
             let mut owned = v.into_owned();
             run.cut
@@ -567,7 +609,7 @@ pub fn parse<R: BufRead>(
                 }
                 match e.name().as_ref() {
                     "result" | "test" if header.is_none() => {
-                        header = Some(header_of(e).map_err(|r| fail(r, runs))?);
+                        header = Some(header_of(e).map_err(|r| fail(r.to_string(), runs))?);
                         if empty {
                             root_closed = true;
                         }
@@ -590,7 +632,7 @@ pub fn parse<R: BufRead>(
                                 runs,
                             ));
                         }
-                        let run = run_of(e).map_err(|r| fail(r, runs))?;
+                        let run = run_of(e).map_err(|r| fail(r.to_string(), runs))?;
                         kept_bytes += run_bytes(&run);
                         if kept_bytes > MAX_FILE_ATTRIBUTE_BYTES {
                             return Err(fail(
@@ -613,7 +655,7 @@ pub fn parse<R: BufRead>(
                             if run.columns >= MAX_COLUMNS_PER_RUN {
                                 extra_columns += 1;
                             } else if let Some(col_bytes) =
-                                column_of(e, run).map_err(|r| fail(r, runs))?
+                                column_of(e, run).map_err(|r| fail(r.to_string(), runs))?
                             {
                                 kept_bytes += col_bytes;
                                 if kept_bytes > MAX_FILE_ATTRIBUTE_BYTES {

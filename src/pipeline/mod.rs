@@ -69,7 +69,7 @@ pub use slurm::{
     live_jobs as slurm_live_jobs, parse_job_id, parse_scontrol, parse_status,
 };
 pub use stage::{Cached, Stages, fingerprint};
-pub use step::{StageError, StageResult, Step};
+pub use step::{StageError, StageResult, Step, UnknownStage};
 pub use validation::{
     CoreValidation, CoresValidated, run_validators, sound_in_sq_validators, submission_validators,
     validate_cores, validate_model_runs, z3_models,

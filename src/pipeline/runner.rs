@@ -145,7 +145,7 @@ impl Runner for LocalBenchExec {
 /// line from its log.
 pub fn definition_run(
     file: &str,
-    outcome: Result<CallOutcome, String>,
+    outcome: Result<CallOutcome, crate::benchexec::BenchexecError>,
     result_files: usize,
 ) -> DefinitionRun {
     let log = outcome.as_ref().ok().map(|o| o.log.clone());
@@ -172,7 +172,9 @@ pub fn definition_run(
                     .unwrap_or_default(),
             ),
         },
-        Err(e) => RunStatus::Failed { reason: e },
+        Err(e) => RunStatus::Failed {
+            reason: e.to_string(),
+        },
     };
     DefinitionRun {
         definition: file.to_string(),

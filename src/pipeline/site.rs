@@ -16,5 +16,6 @@ pub fn site(reports: &[TrackReport], proofs: &[ProofLine], dir: &Path) -> StageR
             dir,
             &indicatif::ProgressBar::hidden(),
         )
+        .map_err(Into::into)
     })
 }

@@ -246,13 +246,46 @@ fn jobs_in(squeue: &str, execdir: &Path) -> Vec<u64> {
 /// the node to report back.
 pub const CANCEL_GRACE: Duration = Duration::from_secs(120);
 
+/// Why a Slurm command (or the batch directory of an array) failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SlurmError {
+    /// The command could not be started.
+    #[error(transparent)]
+    Start(#[from] process::StartError),
+    /// It failed or ran out of time.
+    #[error("`{command}` {status}: {message}")]
+    Failed {
+        /// The command line.
+        command: String,
+        /// `timed out`, or its exit status in words.
+        status: String,
+        /// Its last line of stderr (else of stdout).
+        message: String,
+    },
+    /// A file of the batch directory could not be written.
+    #[error("{}: {source}", path.display())]
+    Write {
+        /// The file or directory.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> SlurmError + '_ {
+    move |source| SlurmError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
 /// Runs a Slurm command, its output captured, one minute at most.
-fn slurm(cmd: &Path, args: &[String]) -> Result<String, String> {
+fn slurm(cmd: &Path, args: &[String]) -> Result<String, SlurmError> {
     slurm_within(cmd, args, Duration::from_secs(60))
 }
 
 /// [`slurm`] bounded by `limit`.
-fn slurm_within(cmd: &Path, args: &[String], limit: Duration) -> Result<String, String> {
+fn slurm_within(cmd: &Path, args: &[String], limit: Duration) -> Result<String, SlurmError> {
     let mut argv = vec![cmd.to_string_lossy().into_owned()];
     argv.extend(args.iter().cloned());
     let f = process::run(Supervised::new(argv.clone(), limit))?;
@@ -261,18 +294,18 @@ fn slurm_within(cmd: &Path, args: &[String], limit: Duration) -> Result<String, 
         Ok(out)
     } else {
         let err = String::from_utf8_lossy(&f.stderr);
-        Err(format!(
-            "`{}` {}: {}",
-            argv.join(" "),
-            if f.timed_out {
+        Err(SlurmError::Failed {
+            command: argv.join(" "),
+            status: if f.timed_out {
                 "timed out".to_string()
             } else {
                 process::exit_text(f.code())
             },
-            last_line(&err)
+            message: last_line(&err)
                 .or_else(|| last_line(&out))
                 .unwrap_or_default()
-        ))
+                .to_string(),
+        })
     }
 }
 
@@ -378,16 +411,16 @@ impl SlurmBenchExec {
         &self,
         execdir: &Path,
         definitions: &[&str],
-    ) -> Result<(PathBuf, Vec<Vec<String>>), String> {
+    ) -> Result<(PathBuf, Vec<Vec<String>>), SlurmError> {
         let root = execdir.join("slurm");
-        std::fs::create_dir_all(&root).map_err(|e| format!("{}: {e}", root.display()))?;
+        std::fs::create_dir_all(&root).map_err(write_error(&root))?;
         let mut n = 1;
         let batch = loop {
             let b = root.join(format!("batch-{n}"));
             match std::fs::create_dir(&b) {
                 Ok(()) => break b,
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,
-                Err(e) => return Err(format!("{}: {e}", b.display())),
+                Err(e) => return Err(write_error(&b)(e)),
             }
         };
         let chunks: Vec<Vec<String>> = definitions
@@ -396,12 +429,10 @@ impl SlurmBenchExec {
             .collect();
         for (k, chunk) in chunks.iter().enumerate() {
             let p = batch.join(format!("chunk-{k}.txt"));
-            std::fs::write(&p, chunk.join("\n") + "\n")
-                .map_err(|e| format!("{}: {e}", p.display()))?;
+            std::fs::write(&p, chunk.join("\n") + "\n").map_err(write_error(&p))?;
         }
         let script = batch.join("job.sh");
-        std::fs::write(&script, self.job_script(execdir, &batch))
-            .map_err(|e| format!("{}: {e}", script.display()))?;
+        std::fs::write(&script, self.job_script(execdir, &batch)).map_err(write_error(&script))?;
         Ok((batch, chunks))
     }
 
@@ -451,7 +482,9 @@ impl SlurmBenchExec {
                     beat.set(tasks.saturating_sub(left));
                 }
                 // squeue forgets a finished job after MinJobAge: "Invalid job id".
-                Err(e) if e.contains("Invalid job id") => return (seen, cancelled.is_some()),
+                Err(SlurmError::Failed { message, .. }) if message.contains("Invalid job id") => {
+                    return (seen, cancelled.is_some());
+                }
                 Err(_) => {
                     errors += 1;
                     if errors >= 30 {

@@ -29,6 +29,11 @@ pub enum Step {
     Report,
 }
 
+/// A stage name that names no stage (`--until`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown stage `{0}` (one of: {names})", names = Step::ALL.map(Step::name).join(", "))]
+pub struct UnknownStage(pub String);
+
 impl Step {
     /// Every step, in the order the driver ([`crate::pipeline::drive`]) takes them.
     pub const ALL: [Step; 12] = [
@@ -47,14 +52,11 @@ impl Step {
     ];
 
     /// The step named `name` (case-insensitive), or an error listing them.
-    pub fn named(name: &str) -> Result<Step, String> {
+    pub fn named(name: &str) -> Result<Step, UnknownStage> {
         Step::ALL
             .into_iter()
             .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Step::ALL.iter().map(|s| s.name()).collect();
-                format!("unknown stage `{name}` (one of: {})", names.join(", "))
-            })
+            .ok_or_else(|| UnknownStage(name.to_string()))
     }
 
     /// The step's name in messages.
@@ -119,8 +121,10 @@ mod tests {
         assert_eq!(Step::Scoring.scope(|| Ok(3)).unwrap(), 3);
         assert_eq!(Step::named(" Core Validation: Runs"), Ok(Step::CoreRuns));
         let e = Step::named("scores").unwrap_err();
+        assert_eq!(e, UnknownStage("scores".into()));
         assert!(
-            e.starts_with("unknown stage `scores` (one of: inventory, selection,"),
+            e.to_string()
+                .starts_with("unknown stage `scores` (one of: inventory, selection,"),
             "{e}"
         );
     }

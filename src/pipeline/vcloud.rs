@@ -49,7 +49,9 @@ impl VcloudBenchExec {
         if let Err(reason) = crate::benchexec::write_subset(execdir, manifest, file, runs) {
             return DefinitionRun {
                 definition: file.to_string(),
-                status: RunStatus::Failed { reason },
+                status: RunStatus::Failed {
+                    reason: reason.to_string(),
+                },
                 log: None,
             };
         }

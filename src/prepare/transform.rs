@@ -38,7 +38,10 @@ pub struct Transformed {
 }
 
 /// Transforms `script` for `track`; the error names line and column.
-pub fn transform(track: Track, script: impl BufRead) -> Result<Transformed, String> {
+pub fn transform(
+    track: Track,
+    script: impl BufRead,
+) -> Result<Transformed, crate::smtlib::CommandError> {
     let (option, query_follow_up) = match track {
         Track::ModelValidation => (Some(":produce-models"), Some("(get-model)")),
         Track::UnsatCore | Track::UnsatCoreValidation => {
@@ -63,7 +66,7 @@ pub fn transform(track: Track, script: impl BufRead) -> Result<Transformed, Stri
     let mut saw_exit = false;
     // Benchmark names replaced by ours (`a` -> `smtcompN`).
     let mut renamed: HashMap<Vec<u8>, Vec<u8>> = HashMap::new();
-    while let Some(cmd) = reader.next_command().map_err(|e| e.to_string())? {
+    while let Some(cmd) = reader.next_command()? {
         let head = cmd.head().unwrap_or_default();
         if query_follow_up.is_some_and(|f| f.as_bytes()[1..f.len() - 1] == *head) {
             // Ours follows every check-sat; a second one would print the
@@ -369,11 +372,12 @@ mod tests {
 
     #[test]
     fn malformed_scripts_are_errors() {
+        let e = transform(Track::SingleQuery, "(assert (and a b)".as_bytes()).unwrap_err();
         assert!(
-            transform(Track::SingleQuery, "(assert (and a b)".as_bytes())
-                .unwrap_err()
-                .contains("EOF")
+            matches!(e, crate::smtlib::CommandError::UnterminatedCommand(_)),
+            "{e}"
         );
+        assert!(e.to_string().contains("EOF"), "{e}");
         assert!(transform(Track::SingleQuery, "(assert \"abc)".as_bytes()).is_err());
         assert!(transform(Track::SingleQuery, ")".as_bytes()).is_err());
     }

@@ -30,7 +30,7 @@ pub use xml::scores_xml;
 
 use crate::scoring::editions::e2023::ProofLine;
 use crate::scoring::{self, Policy, ScoringInput, TrackScores};
-use anyhow::Context;
+use crate::util::path_error::PathError;
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 
@@ -109,7 +109,7 @@ impl std::fmt::Display for SiteSummary {
 
 /// Writes the site for `tracks` into `out` (created if needed), named after the
 /// tracks' year ([`SiteMeta::for_tracks`]), without a generation date.
-pub fn write_site(tracks: &[TrackReport], out: &Path) -> anyhow::Result<SiteSummary> {
+pub fn write_site(tracks: &[TrackReport], out: &Path) -> Result<SiteSummary, PathError> {
     let meta = SiteMeta::for_tracks(tracks);
     write_site_with_progress(&meta, tracks, &[], out, &ProgressBar::hidden())
 }
@@ -123,7 +123,7 @@ pub fn write_site_with_progress(
     proofs: &[ProofLine],
     out: &Path,
     progress: &ProgressBar,
-) -> anyhow::Result<SiteSummary> {
+) -> Result<SiteSummary, PathError> {
     let total: usize = tracks.iter().map(|t| t.scores.groups.len() + 1).sum();
     progress.set_length(total as u64);
     let mut sum = SiteSummary {
@@ -131,11 +131,11 @@ pub fn write_site_with_progress(
         tracks: tracks.len(),
         ..Default::default()
     };
-    let mut w = |path: PathBuf, text: &str, kind: u8| -> anyhow::Result<()> {
+    let mut w = |path: PathBuf, text: &str, kind: u8| -> Result<(), PathError> {
         if let Some(p) = path.parent() {
-            std::fs::create_dir_all(p).with_context(|| format!("cannot create {}", p.display()))?;
+            std::fs::create_dir_all(p).map_err(PathError::on(p, "create"))?;
         }
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(&path, text).map_err(PathError::on(&path, "write"))?;
         sum.bytes += text.len() as u64;
         match kind {
             0 => sum.pages += 1,

@@ -18,6 +18,7 @@ use crate::formats::runs_manifest::ManifestRun;
 use crate::formats::runtable::IngestRecord;
 use crate::formats::verdict::{CoreStatus, ModelStatus, Verdict};
 use crate::model::{Logic, Status, Track};
+use crate::util::path_error::PathError;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -299,7 +300,7 @@ pub struct Written {
 /// with `tables`, `dir/<solver>/<track>.table.html` per track with results.
 /// Solver names become directory names through
 /// [`crate::util::escape::sanitize`] (`-2`, `-3`, ... on a clash).
-pub fn write_all(dir: &Path, f: &Facts, tables: Option<&Tables>) -> anyhow::Result<Written> {
+pub fn write_all(dir: &Path, f: &Facts, tables: Option<&Tables>) -> Result<Written, PathError> {
     let mut w = Written::default();
     let mut taken = BTreeSet::new();
     for (solver, tracks) in &f.entered {
@@ -312,8 +313,9 @@ pub fn write_all(dir: &Path, f: &Facts, tables: Option<&Tables>) -> anyhow::Resu
             name = format!("{base}-{i}");
         }
         let sdir = dir.join(&name);
-        std::fs::create_dir_all(&sdir)?;
-        std::fs::write(sdir.join("summary.md"), summary(solver, f))?;
+        std::fs::create_dir_all(&sdir).map_err(PathError::on(&sdir, "create"))?;
+        let md = sdir.join("summary.md");
+        std::fs::write(&md, summary(solver, f)).map_err(PathError::on(&md, "write"))?;
         w.solvers += 1;
         let Some(t) = tables else { continue };
         for track in tracks.keys() {
@@ -323,7 +325,8 @@ pub fn write_all(dir: &Path, f: &Facts, tables: Option<&Tables>) -> anyhow::Resu
             }
             let name = track.page_suffix();
             let def = sdir.join(format!("{name}.table.xml"));
-            std::fs::write(&def, table_definition(solver, &files))?;
+            std::fs::write(&def, table_definition(solver, &files))
+                .map_err(PathError::on(&def, "write"))?;
             let mut call = crate::util::process::Supervised::new(
                 vec![
                     t.program.to_string_lossy().into_owned(),
@@ -357,7 +360,9 @@ pub fn write_all(dir: &Path, f: &Facts, tables: Option<&Tables>) -> anyhow::Resu
                             .unwrap_or_default()
                     ),
                 )),
-                Err(e) => w.table_failures.push((solver.clone(), *track, e)),
+                Err(e) => w
+                    .table_failures
+                    .push((solver.clone(), *track, e.to_string())),
             }
         }
     }

@@ -121,10 +121,10 @@ pub fn select_2008(
     previous: &HashMap<String, (u32, u32)>,
     seed: u32,
     only: Option<&BTreeSet<Logic>>,
-) -> Result<Selection2008, String> {
+) -> Result<Selection2008, crate::select::SelectError> {
     let track = comp
         .track(Track::SingleQuery)
-        .ok_or_else(|| format!("{} defines no SingleQuery track", comp.name))?;
+        .ok_or_else(|| crate::select::SelectError::no_track(Track::SingleQuery, comp))?;
     let removed: HashSet<(&str, &str, &str)> = comp
         .removed_benchmarks
         .iter()

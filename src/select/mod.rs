@@ -2,6 +2,7 @@
 
 pub mod e2008;
 pub mod e2008_inventory;
+mod error;
 mod evidence;
 mod parallel;
 mod previous;
@@ -10,6 +11,7 @@ mod selection;
 mod write;
 
 pub use crate::util::rng::GlibcRandom;
+pub use error::SelectError;
 pub use evidence::{SoundAnswers, Triviality, fastest_solves};
 pub use parallel::select_parallel;
 pub use previous::PreviousRelease;

@@ -9,6 +9,7 @@
 //! 4. per class and logic, sample up to half the target;
 //! 5. per class, deal round-robin over the logics (name order) until half the target.
 
+use super::SelectError;
 use super::selection::{Candidate, LogicStats, SelectedBenchmark, Selection, candidates};
 use crate::benchmarks::Inventory;
 use crate::model::{Competition, Logic, Track};
@@ -24,10 +25,10 @@ pub fn select_parallel(
     seed: u32,
     fastest: &BTreeMap<String, f64>,
     only_logics: Option<&BTreeSet<Logic>>,
-) -> Result<Selection, String> {
+) -> Result<Selection, SelectError> {
     let def = comp
         .track(track)
-        .ok_or_else(|| format!("track {track} is not part of {}", comp.name))?;
+        .ok_or_else(|| SelectError::no_track(track, comp))?;
     let params = &comp.selection;
     let hard_s = f64::from(params.parallel_hard_time_s.unwrap_or(180));
     let target = params.parallel_num_selected.unwrap_or(400) as usize;

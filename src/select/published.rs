@@ -17,6 +17,7 @@
 //! Single Query, Unsat Core and Model Validation also drop trivial benchmarks
 //! and filter statuses with results that are not available here: refused.
 
+use super::SelectError;
 use super::selection::{LogicStats, SelectedBenchmark, Selection, candidates};
 use crate::benchmarks::Inventory;
 use crate::model::{Competition, Track};
@@ -49,17 +50,19 @@ pub fn select_published_2025(
     track: Track,
     seed: u32,
     new_prefix: &str,
-) -> Result<Selection, String> {
+) -> Result<Selection, SelectError> {
     if track != Track::Incremental {
-        return Err(format!(
-            "--policy published-2025 selects the Incremental track only: for {track} the organizers' \
-             tool also drops trivial benchmarks and filters statuses with previous and current Single \
-             Query results that are not available here (the rules' selection is the default)"
-        ));
+        return Err(SelectError::Unsupported {
+            policy: "--policy published-2025",
+            supported: Track::Incremental,
+            why: "for the other tracks the organizers' tool also drops trivial benchmarks and \
+                  filters statuses with previous and current Single Query results that are not \
+                  available here (the rules' selection is the default)",
+        });
     }
     let def = comp
         .track(track)
-        .ok_or_else(|| format!("{} has no {track} track", comp.name))?;
+        .ok_or_else(|| SelectError::no_track(track, comp))?;
     let logics: std::collections::BTreeSet<&str> = def
         .divisions
         .values()

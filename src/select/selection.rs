@@ -5,6 +5,7 @@
 //! in name order; within a logic, candidates are in path order. The same inputs
 //! and seed give the same selection, byte for byte.
 
+use super::SelectError;
 use super::evidence::{SoundAnswers, Triviality};
 use super::previous::PreviousRelease;
 use crate::benchmarks::{Inventory, Smt2File};
@@ -163,7 +164,7 @@ pub fn cap(n: usize, min_used: u64, ratio: f64) -> usize {
 
 /// Runs the selection for SingleQuery, Incremental, UnsatCore, ModelValidation or
 /// ProofExhibition (unsat benchmarks only; the track's own `selection` size if it has one).
-pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, String> {
+pub fn select(inv: &Inventory, input: &SelectionInputs) -> Result<Selection, SelectError> {
     select_view(&inv.view(), input).map(|s| s.to_owned())
 }
 
@@ -298,23 +299,18 @@ fn path_order<'a>(
 pub fn select_view<'v, 'a>(
     view: &'v InventoryView<'a>,
     input: &SelectionInputs,
-) -> Result<SelectionView<'v, 'a>, String> {
+) -> Result<SelectionView<'v, 'a>, SelectError> {
     let comp = input.competition;
     let track = input.track;
     let def = comp
         .track(track)
-        .ok_or_else(|| format!("track {track} is not part of {}", comp.name))?;
+        .ok_or_else(|| SelectError::no_track(track, comp))?;
     if matches!(track, Track::Parallel | Track::Cloud) {
-        return Err(format!(
-            "{track} has its own selection (see select_parallel)"
-        ));
+        return Err(SelectError::OwnSelection(track));
     }
     let list = view.list(track.is_incremental());
     if u32::try_from(list.len()).is_err() {
-        return Err(format!(
-            "{} benchmarks: too many to select from",
-            list.len()
-        ));
+        return Err(SelectError::TooMany(list.len()));
     }
     let params = &comp.selection;
     // Removed benchmarks by file name (then logic and family): a lookup per

@@ -60,26 +60,69 @@ pub fn archive_dir(sub: &Submission, i: usize, loc: &SolverLocation) -> Option<S
     })
 }
 
+/// Why a participation's command cannot be run through BenchExec as given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("solver '{solver}', participation {participation}: {problem}")]
+pub struct CommandProblem {
+    /// The solver.
+    pub solver: String,
+    /// The participation's index.
+    pub participation: usize,
+    /// What is wrong.
+    pub problem: CommandFault,
+}
+
+/// What is wrong with a command ([`CommandProblem`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandFault {
+    /// Neither the participation nor the submission has a command.
+    #[error("no command (neither the participation nor the submission has one)")]
+    Missing,
+    /// An empty binary.
+    #[error("empty binary in the command")]
+    EmptyBinary,
+    /// The solver's directory is not UTF-8.
+    #[error("{0}: path is not valid UTF-8")]
+    NotUtf8(String),
+    /// A `compa_starexec` command with arguments.
+    #[error("compa_starexec commands take no arguments")]
+    StarexecArguments,
+    /// An element BenchExec would not pass through exactly.
+    #[error("{what} '{}': {reason}", text.escape_debug())]
+    Argument {
+        /// `binary` or `argument K`.
+        what: String,
+        /// The element.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+}
+
 /// The argv participation `i` of `sub` runs with: the binary resolved as documented, then
 /// the arguments; every element is checked to pass through BenchExec exactly.
 pub fn command_for(
     sub: &Submission,
     i: usize,
     loc: &SolverLocation,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, CommandProblem> {
     let p = &sub.participations[i];
-    let who = format!("solver '{}', participation {i}", sub.name);
-    let cmd = sub.command_of(p).ok_or_else(|| {
-        format!("{who}: no command (neither the participation nor the submission has one)")
-    })?;
+    let fault = |problem| CommandProblem {
+        solver: sub.name.clone(),
+        participation: i,
+        problem,
+    };
+    let cmd = sub
+        .command_of(p)
+        .ok_or_else(|| fault(CommandFault::Missing))?;
     if cmd.binary.is_empty() {
-        return Err(format!("{who}: empty binary in the command"));
+        return Err(fault(CommandFault::EmptyBinary));
     }
     let binary = if let Some(dir) = loc.dir_for(&sub.name, &cmd.binary) {
         dir.join(&cmd.binary)
             .to_str()
             .map(str::to_string)
-            .ok_or_else(|| format!("{who}: {}: path is not valid UTF-8", dir.display()))?
+            .ok_or_else(|| fault(CommandFault::NotUtf8(dir.display().to_string())))?
     } else {
         match archive_dir(sub, i, loc) {
             None => cmd.binary.clone(),
@@ -88,7 +131,7 @@ pub fn command_for(
     };
     let mut argv = if cmd.compa_starexec {
         if !cmd.arguments.is_empty() {
-            return Err(format!("{who}: compa_starexec commands take no arguments"));
+            return Err(fault(CommandFault::StarexecArguments));
         }
         let (dir, exe) = match binary.rsplit_once('/') {
             Some((d, e)) => (d.to_string(), e.to_string()),
@@ -116,7 +159,11 @@ pub fn command_for(
             } else {
                 format!("argument {k}")
             };
-            return Err(format!("{who}: {what} '{}': {reason}", arg.escape_debug()));
+            return Err(fault(CommandFault::Argument {
+                what,
+                text: arg.clone(),
+                reason: reason.to_string(),
+            }));
         }
     }
     argv.shrink_to_fit();

@@ -23,7 +23,7 @@ pub use types::{
     Archive, ArchiveHash, Command, Contact, Contributor, LogicSelector, Participation, SolverType,
     Submission,
 };
-pub use url::{HttpUrl, parse_http_url};
+pub use url::{HttpUrl, UrlError, parse_http_url};
 
 use crate::model::Competition;
 use std::collections::BTreeMap;
@@ -49,26 +49,42 @@ impl LoadedSubmission {
     }
 }
 
+/// Why a set of submissions cannot be run.
+#[derive(Debug, thiserror::Error)]
+pub enum UnusableSubmissions {
+    /// A file has errors: every problem of it, one per line, each naming the file.
+    #[error("{}", problems.join("\n"))]
+    Problems {
+        /// The file.
+        file: std::path::PathBuf,
+        /// Its problems, as shown.
+        problems: Vec<String>,
+    },
+    /// No submission at all.
+    #[error("no submissions found")]
+    None,
+}
+
 /// The submissions a competition can run, as `(file, submission)`: an error
 /// listing every problem (one per line, each naming its file) if any file has
 /// an error, or if there is no submission at all.
-pub fn usable(loaded: &[LoadedSubmission]) -> anyhow::Result<Vec<(String, Submission)>> {
+pub fn usable(
+    loaded: &[LoadedSubmission],
+) -> Result<Vec<(String, Submission)>, UnusableSubmissions> {
     let mut v = Vec::new();
     for l in loaded {
         match &l.submission {
             Some(s) if !l.has_errors() => v.push((l.file.display().to_string(), s.clone())),
-            _ => anyhow::bail!(
-                "{}",
-                l.problems
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            ),
+            _ => {
+                return Err(UnusableSubmissions::Problems {
+                    file: l.file.clone(),
+                    problems: l.problems.iter().map(|p| p.to_string()).collect(),
+                });
+            }
         }
     }
     if v.is_empty() {
-        anyhow::bail!("no submissions found");
+        return Err(UnusableSubmissions::None);
     }
     Ok(v)
 }

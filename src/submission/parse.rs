@@ -156,7 +156,7 @@ impl Reader<'_> {
         match parse_http_url(&s) {
             Ok(u) => Some((s, u.host)),
             Err(e) => {
-                self.problems.error(path, e);
+                self.problems.error(path, e.to_string());
                 None
             }
         }
@@ -321,7 +321,7 @@ impl Reader<'_> {
             match super::url::archive_host(&s) {
                 Ok(host) => Some((s, host)),
                 Err(e) => {
-                    self.problems.error(&p, e);
+                    self.problems.error(&p, e.to_string());
                     None
                 }
             }

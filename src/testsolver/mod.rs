@@ -135,8 +135,7 @@ pub fn run(
         .with_context(|| format!("{}: cannot create", opts.out.display()))?;
     let out = std::fs::canonicalize(&opts.out)?;
     // One test per output directory (its BenchExec calls hold the lock too).
-    let _lock = crate::util::dirlock::acquire(&out, ".smtcomp.lock", "smtcomp test-solver")
-        .map_err(anyhow::Error::msg)?;
+    let _lock = crate::util::dirlock::acquire(&out, ".smtcomp.lock", "smtcomp test-solver")?;
     for d in [
         "corpus",
         "library",

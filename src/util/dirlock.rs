@@ -65,9 +65,36 @@ impl DirLock {
     }
 }
 
+/// Why a directory's lock was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another owner holds it.
+    #[error(
+        "{} is in use: {holder} (lock {}); wait for it to end or stop it (Ctrl-C, kill PID); \
+         a BenchExec call it started holds the lock until it ends",
+        dir.display(),
+        lock.display()
+    )]
+    InUse {
+        /// The directory.
+        dir: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
+        /// The holder, as its lock file says (`held by smtcomp run, PID ...`).
+        holder: String,
+    },
+    /// The directory, or its lock file, cannot be created, opened or locked.
+    #[error(transparent)]
+    Io(#[from] super::path_error::PathError),
+}
+
 /// Takes the lock `dir/name` for `what` (e.g. `smtcomp run`), or says who holds it.
-pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, LockError> {
+    let io = |path: &Path, action| {
+        let on = super::path_error::PathError::on(path, action);
+        move |source| LockError::Io(on(source))
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir, "create"))?;
     let path = dir.join(name);
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -75,7 +102,7 @@ pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, String> {
         .create(true)
         .truncate(false)
         .open(&path)
-        .map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
+        .map_err(io(&path, "open"))?;
     let fd = file.as_raw_fd();
     let try_lock = || {
         // SAFETY: flock on a descriptor we own.
@@ -104,15 +131,13 @@ pub fn acquire(dir: &Path, name: &str, what: &str) -> Result<DirLock, String> {
     }
     if let Err(err) = locked {
         if err.raw_os_error() == Some(libc::EWOULDBLOCK) {
-            return Err(format!(
-                "{} is in use: {} (lock {}); wait for it to end or stop it (Ctrl-C, kill PID); \
-                 a BenchExec call it started holds the lock until it ends",
-                dir.display(),
-                holder(&path),
-                path.display()
-            ));
+            return Err(LockError::InUse {
+                dir: dir.to_path_buf(),
+                holder: holder(&path),
+                lock: path,
+            });
         }
-        return Err(format!("{}: cannot lock: {err}", path.display()));
+        return Err(io(&path, "lock")(err));
     }
     let text = format!(
         "{what}, PID {}, host {}, since {}\n",
@@ -181,7 +206,12 @@ mod tests {
         // flock locks belong to open files: a second open in this process conflicts too.
         let err = acquire(d.path(), ".lock", "smtcomp demo").unwrap_err();
         assert!(
-            err.contains("is in use: held by smtcomp run, PID "),
+            matches!(&err, LockError::InUse { holder, .. } if holder.starts_with("held by smtcomp run, PID ")),
+            "{err}"
+        );
+        assert!(
+            err.to_string()
+                .contains("is in use: held by smtcomp run, PID "),
             "{err}"
         );
         assert!(lock.path().ends_with(".lock"));

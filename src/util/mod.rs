@@ -12,6 +12,7 @@ pub mod guard;
 pub mod hugepages;
 pub mod interrupt;
 pub mod parallel;
+pub mod path_error;
 pub mod process;
 pub mod rng;
 pub mod seekbuf;

@@ -198,24 +198,58 @@ fn runnable(
     std::env::split_paths(&path).any(|d| exec(&d.join(prog)))
 }
 
+/// Why a supervised program was not started.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// No program given.
+    #[error("empty command")]
+    Empty,
+    /// An interrupt arrived before it.
+    #[error("{program}: not started: interrupted by {signal}")]
+    Interrupted {
+        /// The program.
+        program: String,
+        /// The signal's name (`SIGINT`).
+        signal: String,
+    },
+    /// Its standard output or error could not be set up.
+    #[error("{program}: {stream}: {source}")]
+    Stdio {
+        /// The program.
+        program: String,
+        /// `stdout` or `stderr`.
+        stream: &'static str,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The system could not start it (not found, not executable, ...).
+    #[error("cannot run {program}: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
 /// Runs `p` to its end or its deadline. An error means it could not be started
-/// (the message names the program and the reason).
-pub fn run(mut p: Supervised) -> Result<Finished, String> {
+/// (it names the program and the reason).
+pub fn run(mut p: Supervised) -> Result<Finished, StartError> {
     let Some((prog, args)) = p.argv.split_first() else {
-        return Err("empty command".into());
+        return Err(StartError::Empty);
     };
     if let Some(sig) = super::interrupt::interrupted() {
-        return Err(format!(
-            "{prog}: not started: interrupted by {}",
-            super::interrupt::signal_name(sig)
-        ));
+        return Err(StartError::Interrupted {
+            program: prog.clone(),
+            signal: super::interrupt::signal_name(sig),
+        });
     }
     if p.guarded && !runnable(prog, p.cwd.as_deref(), &p.env) {
         // What spawning it directly would say (the guard would only log it).
-        return Err(format!(
-            "cannot run {prog}: {}",
-            std::io::Error::from_raw_os_error(libc::ENOENT)
-        ));
+        return Err(StartError::Spawn {
+            program: prog.clone(),
+            source: std::io::Error::from_raw_os_error(libc::ENOENT),
+        });
     }
     let mut cmd = match p.guarded {
         true => super::guard::command(prog, args),
@@ -232,8 +266,15 @@ pub fn run(mut p: Supervised) -> Result<Finished, String> {
     for (k, v) in &p.env {
         cmd.env(k, v);
     }
-    let (out, out_cap) = stdio(&mut p.stdout).map_err(|e| format!("{prog}: stdout: {e}"))?;
-    let (err, err_cap) = stdio(&mut p.stderr).map_err(|e| format!("{prog}: stderr: {e}"))?;
+    let stdio_error = |stream| {
+        move |source| StartError::Stdio {
+            program: prog.clone(),
+            stream,
+            source,
+        }
+    };
+    let (out, out_cap) = stdio(&mut p.stdout).map_err(stdio_error("stdout"))?;
+    let (err, err_cap) = stdio(&mut p.stderr).map_err(stdio_error("stderr"))?;
     let input = match std::mem::replace(&mut p.stdin, Source::Null) {
         Source::Null => {
             cmd.stdin(Stdio::null());
@@ -269,7 +310,10 @@ pub fn run(mut p: Supervised) -> Result<Finished, String> {
         });
     }
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run {prog}: {e}"))?;
+    let mut child = cmd.spawn().map_err(|source| StartError::Spawn {
+        program: prog.clone(),
+        source,
+    })?;
     let pgid = child.id() as libc::pid_t;
     // An interrupt of ours reaches the child's group too (it has its own session).
     let _group = super::interrupt::register(pgid, &describe(&p.argv));
@@ -382,8 +426,20 @@ mod tests {
             Duration::from_secs(1),
         ))
         .unwrap_err();
-        assert!(e.contains("cannot run /nonexistent/x"), "{e}");
-        assert!(run(Supervised::new(vec![], Duration::from_secs(1))).is_err());
+        assert!(
+            matches!(&e, StartError::Spawn { program, source }
+                if program == "/nonexistent/x" && source.kind() == std::io::ErrorKind::NotFound),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("cannot run /nonexistent/x: No such file"),
+            "{e}"
+        );
+        assert!(matches!(
+            run(Supervised::new(vec![], Duration::from_secs(1))),
+            Err(StartError::Empty)
+        ));
     }
 
     #[test]

@@ -49,7 +49,7 @@ impl ValidatorCommands {
                 let command = match command_for(sub, i, loc) {
                     Ok(c) => c,
                     Err(e) => {
-                        problems.push(e);
+                        problems.push(e.to_string());
                         continue;
                     }
                 };

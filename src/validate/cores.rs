@@ -168,13 +168,29 @@ pub struct GenerateSummary {
     pub problems: Vec<String>,
 }
 
+/// Why the core-validation tasks cannot be built (problems of single runs
+/// are in the summary instead).
+#[derive(Debug, thiserror::Error)]
+pub enum CoreTasksError {
+    /// The prepared Unsat-Core set cannot be read.
+    #[error("prepared Unsat-Core set: {0}")]
+    Prepared(crate::formats::datafile::DataFileError),
+    /// A task file or directory cannot be written.
+    #[error(transparent)]
+    Write(#[from] crate::util::path_error::PathError),
+    /// The task manifest or the prepared set of the tasks cannot be written.
+    #[error(transparent)]
+    Manifest(#[from] crate::formats::datafile::DataFileError),
+}
+
 /// Builds every validation task from the Unsat-Core runs in `records`.
 pub fn generate(
     records: &[IngestRecord],
     opts: &GenerateOptions<'_>,
-) -> anyhow::Result<(CoreManifest, GenerateSummary)> {
-    let uc = PreparedSet::read(opts.prepared, Track::UnsatCore)
-        .map_err(|e| anyhow::anyhow!("prepared Unsat-Core set: {e}"))?;
+) -> Result<(CoreManifest, GenerateSummary), CoreTasksError> {
+    use crate::util::path_error::PathError;
+    let uc =
+        PreparedSet::read(opts.prepared, Track::UnsatCore).map_err(CoreTasksError::Prepared)?;
     let uc_dir = PreparedSet::track_dir(opts.prepared, Track::UnsatCore);
     let by_key: HashMap<String, &PreparedBenchmark> = uc
         .benchmarks
@@ -238,10 +254,10 @@ pub fn generate(
             };
             let out_path = dir.join(&file);
             if let Some(p) = out_path.parent() {
-                std::fs::create_dir_all(p)?;
+                std::fs::create_dir_all(p).map_err(PathError::on(p, "create"))?;
             }
             std::fs::write(&out_path, &restricted.text)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", out_path.display()))?;
+                .map_err(PathError::on(&out_path, "write"))?;
             let first = runs[0];
             let producers: Vec<Producer> = runs
                 .iter()
@@ -296,7 +312,7 @@ pub fn generate(
         time_limit_policy: opts.time_limit.describe(),
         tasks,
     };
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir_all(&dir).map_err(PathError::on(&dir, "create"))?;
     crate::formats::datafile::write_json(&dir.join(MANIFEST), &manifest)?;
     prepared.sort_by(|a, b| a.path.cmp(&b.path));
     PreparedSet {
@@ -350,7 +366,7 @@ pub fn run_local(
             return r;
         };
         match super::process::run(argv, &[&dir.join(&t.file)], None, limit) {
-            Err(e) => r.error = Some(e),
+            Err(e) => r.error = Some(e.to_string()),
             Ok(f) => {
                 r.walltime = Some(f.elapsed.as_secs_f64());
                 r.exitcode = f.code();

@@ -23,10 +23,26 @@ pub fn args(timeout_secs: u64, force_all: bool) -> Vec<String> {
     a
 }
 
+/// An outcome of Dolmen that its table of results does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown validator error: exit code {}, last stderr line `{last_line}`",
+    code.map_or("none (killed)".to_string(), |c| c.to_string())
+)]
+pub struct UnknownOutcome {
+    /// Its exit code (`None`: killed by a signal).
+    pub code: Option<i32>,
+    /// Its last non-blank stderr line, shown safely.
+    pub last_line: String,
+}
+
 /// Maps Dolmen's exit code and last stderr line to a result and reason
 /// (anchor spec 8.2). `Err` for an outcome the table does not know (the
 /// reference tool raises "Unknown validator error"; we report it).
-pub fn interpret(code: Option<i32>, stderr: &[u8]) -> Result<(Answer, Option<String>), String> {
+pub fn interpret(
+    code: Option<i32>,
+    stderr: &[u8],
+) -> Result<(Answer, Option<String>), UnknownOutcome> {
     let text = String::from_utf8_lossy(stderr);
     let last = text
         .lines()
@@ -69,11 +85,10 @@ pub fn interpret(code: Option<i32>, stderr: &[u8]) -> Result<(Answer, Option<Str
             return Ok((answer, Some(format!("dolmen: {last}"))));
         }
     }
-    Err(format!(
-        "unknown validator error: exit code {}, last stderr line `{}`",
-        code.map_or("none (killed)".to_string(), |c| c.to_string()),
-        super::model_text::shown(last.as_bytes())
-    ))
+    Err(UnknownOutcome {
+        code,
+        last_line: super::model_text::shown(last.as_bytes()),
+    })
 }
 
 /// Runs Dolmen on one model; returns the result, reason and whether the
@@ -95,7 +110,7 @@ pub fn check(
         let limit = Duration::from_secs(timeout_secs.saturating_add(60));
         let f = match process::run(&argv, &[benchmark], Some(output), limit) {
             Ok(f) => f,
-            Err(e) => return (Answer::ModelValidatorException, Some(e), false),
+            Err(e) => return (Answer::ModelValidatorException, Some(e.to_string()), false),
         };
         if f.timed_out {
             return (
@@ -113,7 +128,7 @@ pub fn check(
                 force_all = true;
             }
             Ok((a, r)) => return (a, r, true),
-            Err(e) => return (Answer::ModelValidatorException, Some(e), false),
+            Err(e) => return (Answer::ModelValidatorException, Some(e.to_string()), false),
         }
     }
 }
@@ -140,11 +155,18 @@ mod tests {
             interpret(Some(1), b"E:partial-dstr").unwrap().0,
             Answer::ModelPartialFunctionMissing
         );
-        assert!(
-            interpret(Some(1), b"E:new-thing")
-                .unwrap_err()
-                .contains("E:new-thing")
+        assert_eq!(
+            interpret(Some(1), b"E:new-thing").unwrap_err(),
+            UnknownOutcome {
+                code: Some(1),
+                last_line: "E:new-thing".into()
+            }
         );
-        assert!(interpret(None, b"").unwrap_err().contains("killed"));
+        assert!(
+            interpret(None, b"")
+                .unwrap_err()
+                .to_string()
+                .contains("none (killed)")
+        );
     }
 }

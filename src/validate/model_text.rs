@@ -7,7 +7,7 @@ use crate::formats::runtable::{LogRef, ModelRef};
 use crate::model::Answer;
 use crate::smtlib::{CommandReader, tokenize};
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Largest model text validated (bigger ones are UNKNOWN, not read further).
 pub const MAX_MODEL_BYTES: usize = 64 << 20;
@@ -28,19 +28,72 @@ fn parsing(reason: impl Into<String>) -> Problem {
     }
 }
 
+/// Why a run's model could not be read from its log.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelTextError {
+    /// The log file (in a log directory) cannot be read.
+    #[error("log {}: {source}", path.display())]
+    Log {
+        /// The log file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The log ZIP cannot be opened.
+    #[error("log archive {}: {source}", archive.display())]
+    Archive {
+        /// The ZIP.
+        archive: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The log ZIP is not a readable ZIP.
+    #[error("log archive {} is corrupt: {reason}", archive.display())]
+    CorruptArchive {
+        /// The ZIP.
+        archive: PathBuf,
+        /// The zip reader's reason.
+        reason: String,
+    },
+    /// The member of the ZIP is missing or cannot be read.
+    #[error("log {member} in {}: {reason}", archive.display())]
+    Member {
+        /// The member's name.
+        member: String,
+        /// The ZIP.
+        archive: PathBuf,
+        /// The zip reader's reason.
+        reason: String,
+    },
+    /// The model's byte range lies outside the log.
+    #[error("model range {start}..{end} is outside the log {member} ({len} bytes)")]
+    Range {
+        /// Start of the model.
+        start: usize,
+        /// End of the model.
+        end: usize,
+        /// The log's member name.
+        member: String,
+        /// The log's length.
+        len: usize,
+    },
+}
+
 /// Reads a whole log: `root/<archive>` is a log ZIP (member `member`) or a
 /// log directory (file `basename(member)`).
-pub fn read_log(root: &Path, log: &LogRef) -> Result<Vec<u8>, String> {
+pub fn read_log(root: &Path, log: &LogRef) -> Result<Vec<u8>, ModelTextError> {
     let archive = root.join(&log.archive);
     let limit = crate::ingest::MAX_LOG_BYTES;
     if archive.is_dir() {
         let base = log.member.rsplit('/').next().unwrap_or(&log.member);
         let path = archive.join(base);
-        let f = std::fs::File::open(&path).map_err(|e| format!("log {}: {e}", path.display()))?;
+        let log_error = |source| ModelTextError::Log {
+            path: path.clone(),
+            source,
+        };
+        let f = std::fs::File::open(&path).map_err(log_error)?;
         let mut out = Vec::new();
-        f.take(limit + 1)
-            .read_to_end(&mut out)
-            .map_err(|e| format!("log {}: {e}", path.display()))?;
+        f.take(limit + 1).read_to_end(&mut out).map_err(log_error)?;
         return Ok(out);
     }
     thread_local! {
@@ -52,34 +105,44 @@ pub fn read_log(root: &Path, log: &LogRef) -> Result<Vec<u8>, String> {
     OPEN.with(|open| {
         let mut open = open.borrow_mut();
         if open.as_ref().is_none_or(|(p, _)| *p != archive) {
-            let f = std::fs::File::open(&archive)
-                .map_err(|e| format!("log archive {}: {e}", archive.display()))?;
-            let z = zip::ZipArchive::new(f)
-                .map_err(|e| format!("log archive {} is corrupt: {e}", archive.display()))?;
+            let f = std::fs::File::open(&archive).map_err(|source| ModelTextError::Archive {
+                archive: archive.clone(),
+                source,
+            })?;
+            let z = zip::ZipArchive::new(f).map_err(|e| ModelTextError::CorruptArchive {
+                archive: archive.clone(),
+                reason: e.to_string(),
+            })?;
             *open = Some((archive.clone(), z));
         }
         let (_, z) = open.as_mut().expect("opened above");
+        let member_error = |reason: String| ModelTextError::Member {
+            member: log.member.clone(),
+            archive: archive.clone(),
+            reason,
+        };
         let entry = z
             .by_name(&log.member)
-            .map_err(|e| format!("log {} in {}: {e}", log.member, archive.display()))?;
+            .map_err(|e| member_error(e.to_string()))?;
         let mut out = Vec::new();
         entry
             .take(limit + 1)
             .read_to_end(&mut out)
-            .map_err(|e| format!("log {} in {}: {e}", log.member, archive.display()))?;
+            .map_err(|e| member_error(e.to_string()))?;
         Ok(out)
     })
 }
 
 /// The model bytes of a run from its log (checked against the log's size).
-pub fn slice<'a>(log: &'a [u8], m: &ModelRef) -> Result<&'a [u8], String> {
+pub fn slice<'a>(log: &'a [u8], m: &ModelRef) -> Result<&'a [u8], ModelTextError> {
     let (s, e) = (m.start as usize, m.end as usize);
     if s > e || e > log.len() {
-        return Err(format!(
-            "model range {s}..{e} is outside the log {} ({} bytes)",
-            m.log.member,
-            log.len()
-        ));
+        return Err(ModelTextError::Range {
+            start: s,
+            end: e,
+            member: m.log.member.clone(),
+            len: log.len(),
+        });
     }
     Ok(&log[s..e])
 }

@@ -135,7 +135,7 @@ pub fn builtin_check(
     };
     let f = match process::run(solver, &[tmp.path()], None, timeout) {
         Ok(f) => f,
-        Err(e) => return (Answer::ModelValidatorException, Some(e), false),
+        Err(e) => return (Answer::ModelValidatorException, Some(e.to_string()), false),
     };
     let who = solver.first().map_or("", String::as_str);
     if f.timed_out {
@@ -317,11 +317,11 @@ fn one(
     };
     let log = match model_text::read_log(&opts.logs, &mref.log) {
         Ok(l) => l,
-        Err(e) => return done(Answer::ModelNotValidated, Some(e), true),
+        Err(e) => return done(Answer::ModelNotValidated, Some(e.to_string()), true),
     };
     let model = match model_text::slice(&log, mref) {
         Ok(m) => m,
-        Err(e) => return done(Answer::ModelNotValidated, Some(e), true),
+        Err(e) => return done(Answer::ModelNotValidated, Some(e.to_string()), true),
     };
     // Dolmen reads the whole solver output (the answer line and the model).
     let input = match opts.checker {

@@ -1,7 +1,7 @@
 //! Running a validator process (a trusted solver, Dolmen, a core validator)
 //! with a wall-clock limit, bounded output capture and optional stdin.
 
-use crate::util::process::{Finished, Sink, Source, Supervised};
+use crate::util::process::{Finished, Sink, Source, StartError, Supervised};
 use std::path::Path;
 use std::time::Duration;
 
@@ -18,9 +18,9 @@ pub fn run(
     extra: &[&Path],
     stdin: Option<&[u8]>,
     limit: Duration,
-) -> Result<Finished, String> {
+) -> Result<Finished, StartError> {
     if argv.is_empty() {
-        return Err("empty validator command".into());
+        return Err(StartError::Empty);
     }
     let mut full = argv.to_vec();
     full.extend(extra.iter().map(|p| p.to_string_lossy().into_owned()));

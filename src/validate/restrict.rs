@@ -22,15 +22,40 @@ pub struct Restricted {
 /// The `:named` name of an `(assert (! t … :named n …))` command, and the
 /// command rewritten without the name (`(assert t)`, or `(assert (! t attrs))`
 /// when other attributes remain). `None` name: not a named assertion.
-fn split_named(text: &[u8]) -> Result<(Option<String>, Vec<u8>), String> {
-    let nodes = sexp::parse_all(text)?;
+/// Why a benchmark cannot be restricted to a core.
+#[derive(Debug, thiserror::Error)]
+pub enum RestrictError {
+    /// The benchmark's commands cannot be read.
+    #[error(transparent)]
+    Commands(#[from] crate::smtlib::CommandError),
+    /// An assertion is not an s-expression.
+    #[error("{pos}: {source}")]
+    Assertion {
+        /// Where the assertion starts.
+        pos: crate::smtlib::Position,
+        /// Why.
+        source: sexp::SexpError,
+    },
+    /// An annotation `(!` without a term.
+    #[error("{0}: `(!` without a term")]
+    EmptyAnnotation(crate::smtlib::Position),
+}
+
+/// Why [`split_named`] cannot split an assertion (its caller adds where).
+enum SplitError {
+    Sexp(sexp::SexpError),
+    EmptyAnnotation,
+}
+
+fn split_named(text: &[u8]) -> Result<(Option<String>, Vec<u8>), SplitError> {
+    let nodes = sexp::parse_all(text).map_err(SplitError::Sexp)?;
     let cmd = nodes.first().and_then(Sexp::items).unwrap_or(&[]);
     let Some(bang) = cmd.get(1).filter(|b| b.head(text) == Some(b"!")) else {
         return Ok((None, text.to_vec()));
     };
     let parts = bang.items().unwrap_or(&[]);
     let Some(term) = parts.get(1) else {
-        return Err("`(!` without a term".into());
+        return Err(SplitError::EmptyAnnotation);
     };
     let mut name = None;
     let mut rest: Vec<&[u8]> = Vec::new();
@@ -84,20 +109,25 @@ fn sets_core_option(text: &[u8]) -> bool {
 
 /// Restricts `benchmark` (a prepared Unsat-Core file) to the assertions named
 /// in `core`. Errors name the position of the malformed command.
-pub fn restrict(benchmark: &[u8], core: &[String]) -> Result<Restricted, String> {
+pub fn restrict(benchmark: &[u8], core: &[String]) -> Result<Restricted, RestrictError> {
     let wanted: BTreeSet<&str> = core.iter().map(String::as_str).collect();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut reader = CommandReader::new(benchmark);
     let mut text = Vec::with_capacity(benchmark.len());
     let mut asserts = 0;
-    while let Some(cmd) = reader.next_command().map_err(|e| e.to_string())? {
+    while let Some(cmd) = reader.next_command()? {
         let head = cmd.head().unwrap_or_default();
         match head {
             b"set-info" | b"get-unsat-core" => continue,
             b"set-option" if sets_core_option(cmd.text) => continue,
             b"assert" => {
-                let (name, stripped) =
-                    split_named(cmd.text).map_err(|e| format!("{}: {e}", cmd.pos))?;
+                let (name, stripped) = split_named(cmd.text).map_err(|e| match e {
+                    SplitError::Sexp(source) => RestrictError::Assertion {
+                        pos: cmd.pos,
+                        source,
+                    },
+                    SplitError::EmptyAnnotation => RestrictError::EmptyAnnotation(cmd.pos),
+                })?;
                 match name {
                     Some(n) if !wanted.contains(n.as_str()) => {
                         seen.insert(n);
@@ -159,10 +189,11 @@ mod tests {
         let r = restrict(b"(assert q)(assert (! r :named a))", &core(&[])).unwrap();
         assert_eq!(r.text, b"(assert q)\n");
         assert!(restrict(b"(assert (! p :named a)", &core(&["a"])).is_err());
+        let e = restrict(b"(assert (!))", &core(&["a"])).unwrap_err();
         assert!(
-            restrict(b"(assert (!))", &core(&["a"]))
-                .unwrap_err()
-                .contains("line 1")
+            matches!(e, RestrictError::EmptyAnnotation(p) if p.line == 1),
+            "{e}"
         );
+        assert!(e.to_string().contains("line 1"), "{e}");
     }
 }

@@ -78,13 +78,27 @@ impl Drop for Sexp {
     }
 }
 
+/// Why a text is not a sequence of s-expressions (with line and column).
+#[derive(Debug, thiserror::Error)]
+pub enum SexpError {
+    /// A lexical error of SMT-LIB.
+    #[error(transparent)]
+    Lexical(#[from] crate::smtlib::LexError),
+    /// A `)` that closes nothing.
+    #[error("{0}: unexpected ')'")]
+    UnexpectedClose(crate::smtlib::Position),
+    /// A `(` that is never closed.
+    #[error("unbalanced parentheses: the list at {0} is not closed")]
+    Unclosed(crate::smtlib::Position),
+}
+
 /// Parses every top-level s-expression of `src`. Errors name line and column.
-pub fn parse_all(src: &[u8]) -> Result<Vec<Sexp>, String> {
+pub fn parse_all(src: &[u8]) -> Result<Vec<Sexp>, SexpError> {
     parse(src, usize::MAX)
 }
 
 /// Parses at most `max` top-level s-expressions of `src` (the rest is not read).
-pub fn parse(src: &[u8], max: usize) -> Result<Vec<Sexp>, String> {
+pub fn parse(src: &[u8], max: usize) -> Result<Vec<Sexp>, SexpError> {
     let mut lexer = Lexer::new(src);
     // With trivia kept, the sink receives every byte: offsets are source offsets.
     let mut sink: Vec<u8> = Vec::with_capacity(src.len());
@@ -94,7 +108,7 @@ pub fn parse(src: &[u8], max: usize) -> Result<Vec<Sexp>, String> {
         let tok = match lexer.next_token(&mut sink, true) {
             Ok(Some(t)) => t,
             Ok(None) => break,
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         let node = match tok.kind {
             TokenKind::LParen => {
@@ -106,7 +120,7 @@ pub fn parse(src: &[u8], max: usize) -> Result<Vec<Sexp>, String> {
                     span: start..tok.end,
                     items,
                 },
-                None => return Err(format!("{}: unexpected ')'", tok.pos)),
+                None => return Err(SexpError::UnexpectedClose(tok.pos)),
             },
             kind => Sexp::Atom {
                 kind,
@@ -119,9 +133,7 @@ pub fn parse(src: &[u8], max: usize) -> Result<Vec<Sexp>, String> {
         }
     }
     if let Some((_, pos, _)) = stack.first() {
-        return Err(format!(
-            "unbalanced parentheses: the list at {pos} is not closed"
-        ));
+        return Err(SexpError::Unclosed(*pos));
     }
     Ok(top)
 }
@@ -144,9 +156,17 @@ mod tests {
 
     #[test]
     fn hostile_input_is_an_error_not_a_panic() {
-        assert!(parse_all(b"((a)").unwrap_err().contains("line 1, column 1"));
-        assert!(parse_all(b"a)").is_err());
-        assert!(parse_all(b"(\"abc").is_err());
+        let e = parse_all(b"((a)").unwrap_err();
+        assert!(
+            matches!(e, SexpError::Unclosed(p) if (p.line, p.column) == (1, 1)),
+            "{e}"
+        );
+        assert!(e.to_string().contains("line 1, column 1"), "{e}");
+        assert!(matches!(
+            parse_all(b"a)"),
+            Err(SexpError::UnexpectedClose(_))
+        ));
+        assert!(matches!(parse_all(b"(\"abc"), Err(SexpError::Lexical(_))));
         let deep = "(".repeat(1_000_000) + &")".repeat(1_000_000);
         assert_eq!(parse_all(deep.as_bytes()).unwrap().len(), 1);
         let bin: Vec<u8> = (0..=255u8).cycle().take(10_000).collect();

@@ -291,8 +291,7 @@ pub fn run_round(execdir: &Path, backend: &Backend, smtcomp: PathBuf) -> anyhow:
                 if !before.partial.is_empty() {
                     let mut args = vec!["--missing"];
                     for (file, runs) in &before.partial {
-                        crate::benchexec::write_subset(execdir, &m, file, runs)
-                            .map_err(anyhow::Error::msg)?;
+                        crate::benchexec::write_subset(execdir, &m, file, runs)?;
                         args.push(file.as_str());
                     }
                     commands.push(vcloud_command_with(execdir, backend, &args));

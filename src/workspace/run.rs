@@ -27,7 +27,9 @@ pub use crate::pipeline::{RunReport, StageLine, State};
 pub const LOCK_FILE: &str = ".smtcomp.lock";
 
 /// Takes the workspace's lock for `smtcomp run`, or says who holds it.
-pub fn lock(ws: &Workspace) -> Result<crate::util::dirlock::DirLock, String> {
+pub fn lock(
+    ws: &Workspace,
+) -> Result<crate::util::dirlock::DirLock, crate::util::dirlock::LockError> {
     crate::util::dirlock::acquire(&ws.dir, LOCK_FILE, "smtcomp run")
 }
 
@@ -37,7 +39,7 @@ pub fn running(ws: &Workspace) -> Option<String> {
 }
 
 /// The stage named `name` (`--until`), or an error listing them.
-pub fn stage_named(name: &str) -> Result<Step, String> {
+pub fn stage_named(name: &str) -> Result<Step, crate::pipeline::UnknownStage> {
     Step::named(name)
 }
 

@@ -85,21 +85,33 @@ fn outcome(dir: &Path, table: &str) -> (Vec<String>, Vec<serde_json::Value>) {
 }
 
 /// A score file without what the runs' times decide: the time scores
-/// (`CPUScore`, `WallScore`, `tieBreakTimeScore`, `timeScore`), the winners
-/// and the order of the rows (ties on the correct score are broken by time).
+/// (`CPUScore`, `WallScore`, `tieBreakTimeScore`, `timeScore`), the winners,
+/// the order of the rows (ties on the correct score are broken by time), and
+/// which of two tied solvers a biggest-lead entry names first (a lead of 1.0:
+/// equal correct scores, ordered by time).
 fn without_time_scores(v: &serde_json::Value) -> serde_json::Value {
     use serde_json::Value;
     match v {
-        Value::Object(m) => Value::Object(
-            m.iter()
+        Value::Object(m) => {
+            let mut out: serde_json::Map<String, Value> = m
+                .iter()
                 .filter(|(k, _)| {
                     !k.ends_with("TimeScore")
                         && !k.starts_with("winner")
                         && !["CPUScore", "WallScore", "timeScore", "nameTies"].contains(&k.as_str())
                 })
                 .map(|(k, x)| (k.clone(), without_time_scores(x)))
-                .collect(),
-        ),
+                .collect();
+            let tied = out.get("correctScore").and_then(Value::as_f64) == Some(1.0);
+            if let (true, Some(Value::String(a)), Some(Value::String(b))) =
+                (tied, out.get("name").cloned(), out.get("second").cloned())
+                && a > b
+            {
+                out.insert("name".into(), Value::String(b));
+                out.insert("second".into(), Value::String(a));
+            }
+            Value::Object(out)
+        }
         Value::Array(a) => {
             let mut rows: Vec<Value> = a.iter().map(without_time_scores).collect();
             rows.sort_by_key(|r| r.to_string());

@@ -56,6 +56,7 @@ mod slurm;
 mod submission_props;
 mod submissions_cli;
 mod test_solver;
+mod typed_errors;
 mod validate_cache;
 mod validate_cores;
 mod validate_models;

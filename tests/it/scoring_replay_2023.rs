@@ -269,7 +269,10 @@ fn published_2023_applies_to_parallel_and_cloud_only() {
         Vec::new(),
     );
     let err = p2023::score(&input, &p2023::policy()).unwrap_err();
-    assert!(err.contains("Parallel and Cloud pages"), "{err}");
+    assert!(
+        err.to_string().contains("Parallel and Cloud pages"),
+        "{err}"
+    );
 }
 
 /// As a user runs it; the policy where it cannot apply is a usage error.
@@ -336,5 +339,8 @@ fn the_cli_scores_with_published_2023_and_refuses_it_elsewhere() {
         "/nonexistent/site",
     ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("report does not apply it"), "{err}");
+    assert!(
+        err.to_string().contains("report does not apply it"),
+        "{err}"
+    );
 }

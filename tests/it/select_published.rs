@@ -55,5 +55,19 @@ fn the_2025_incremental_selection_is_the_one_the_organizers_ran() {
         "2024",
     )
     .unwrap_err();
-    assert!(err.contains("selects the Incremental track only"), "{err}");
+    assert!(
+        matches!(
+            err,
+            smtcomp::select::SelectError::Unsupported {
+                supported: Track::Incremental,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("selects the Incremental track only"),
+        "{err}"
+    );
 }

@@ -2,6 +2,7 @@
 //! its checksum cannot see: the payload changed, then the header's length and
 //! CRC-32 recomputed, as a bug or a file crafted on purpose would leave it.
 
+use smtcomp::formats::cache_file::CacheError;
 use std::fmt::Debug;
 
 /// Length of the cache header (magic, version, hash, length, CRC).
@@ -21,10 +22,17 @@ pub fn reseal(b: &mut [u8]) {
 /// other than `value` (some flips give another valid value, such as a changed
 /// time; the checksum, not the decoder, catches those). Returns the number of
 /// flips rejected.
+/// Whether a resealed cache's error says its payload is corrupt (the header and
+/// checksum passed): [`CacheError::Corrupt`] or [`CacheError::Trailing`].
+pub fn is_corrupt(e: &CacheError) -> bool {
+    matches!(e, CacheError::Corrupt { .. } | CacheError::Trailing { .. })
+        && e.to_string().starts_with("corrupt")
+}
+
 pub fn assert_resealed_damage_rejected<T: PartialEq + Debug>(
     good: &[u8],
     value: &T,
-    decode: impl Fn(&[u8]) -> Result<T, String>,
+    decode: impl Fn(&[u8]) -> Result<T, CacheError>,
 ) -> usize {
     assert_eq!(&decode(good).unwrap(), value);
     let mut rejected = 0;
@@ -35,7 +43,7 @@ pub fn assert_resealed_damage_rejected<T: PartialEq + Debug>(
             reseal(&mut b);
             match decode(&b) {
                 Err(reason) => {
-                    assert!(reason.starts_with("corrupt"), "{reason}");
+                    assert!(is_corrupt(&reason), "{reason}");
                     rejected += 1;
                 }
                 Ok(other) => assert!(&other != value, "byte {i} ^ {x:#x}"),
@@ -46,7 +54,7 @@ pub fn assert_resealed_damage_rejected<T: PartialEq + Debug>(
         let mut b = good[..len].to_vec();
         reseal(&mut b);
         let reason = decode(&b).unwrap_err();
-        assert!(reason.starts_with("corrupt"), "{reason}");
+        assert!(is_corrupt(&reason), "{reason}");
     }
     rejected
 }

@@ -8,7 +8,7 @@
 //! A new edition: its module beside [`super::e2023`], one arm in each
 //! function below.
 
-use super::{e2008, e2015, e2023, p2023, p2024};
+use super::{EditionError, e2008, e2015, e2023, p2023, p2024};
 use crate::model::{Competition, Division, RulesEdition, Track};
 use crate::scoring::{Policy, ScoringInput, TrackScores};
 use crate::validate::CoreRule;
@@ -36,7 +36,7 @@ pub enum PolicyChoice {
 /// The policy `edition` scores with when `choice` is asked for; an error
 /// when the edition cannot apply it (`published-2025` reproduces the 2025
 /// tool and exists for the 2025 rules only).
-pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, String> {
+pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, EditionError> {
     match (edition, choice) {
         (RulesEdition::Rules2025, PolicyChoice::Rules) => Ok(Policy::rules()),
         (RulesEdition::Rules2025, PolicyChoice::Published2025) => Ok(Policy::published_2025()),
@@ -51,33 +51,17 @@ pub fn policy(edition: RulesEdition, choice: PolicyChoice) -> Result<Policy, Str
         (RulesEdition::Rules2023, PolicyChoice::Published2023) => Ok(p2023::policy()),
         (RulesEdition::Rules2025, PolicyChoice::Published) => Ok(Policy::published_2025()),
         (RulesEdition::Rules2023, PolicyChoice::Published) => Ok(p2023::policy()),
-        (e, PolicyChoice::Published) => Err(format!(
-            "--policy published: the organizers' published {e} pages are not reproduced here (a \
-             published policy exists for the 2025 and 2023 rules); leave --policy out to score by the {e} rules"
-        )),
-        (e, PolicyChoice::Published2023) => Err(format!(
-            "--policy published-2023 reproduces the organizers' 2023 Parallel and Cloud pages and \
-             applies to the 2023 rules only, not to the {e} rules (score with --year 2023, or leave --policy out)"
-        )),
-        (e, PolicyChoice::Published2024) => Err(format!(
-            "--policy published-2024 reproduces the organizers' 2024 pages on the 2025 engine (the \
-             2024 rules are not an edition here): it applies under the 2025 rules only, not the {e} \
-             rules (score with --edition 2025)"
-        )),
-        (e, PolicyChoice::Published2025) => Err(format!(
-            "--policy published-2025 reproduces the organizers' 2025 tool and applies to the 2025 \
-             rules only, not to the {e} rules (score with --edition 2025, or leave --policy out)"
-        )),
+        (edition, policy) => Err(EditionError::PolicyRefused { policy, edition }),
     }
 }
 
 /// The unsat-core validation rule of `edition`; an error for the editions
 /// without an Unsat Core Track.
-pub fn core_rule(edition: RulesEdition) -> Result<CoreRule, String> {
+pub fn core_rule(edition: RulesEdition) -> Result<CoreRule, EditionError> {
     match edition {
         RulesEdition::Rules2025 => Ok(CoreRule::Majority2025),
         RulesEdition::Rules2023 => Ok(CoreRule::Refutation2023),
-        e => Err(format!("the {e} rules have no Unsat Core Track")),
+        e => Err(EditionError::NoUnsatCoreTrack(e)),
     }
 }
 
@@ -112,7 +96,7 @@ pub fn score(
     track: Track,
     input: &ScoringInput,
     policy: &Policy,
-) -> Result<EditionScores, String> {
+) -> Result<EditionScores, EditionError> {
     match edition {
         RulesEdition::Rules2025 => Ok(EditionScores::Engine(Box::new(crate::scoring::score(
             input, policy,
@@ -123,10 +107,11 @@ pub fn score(
         RulesEdition::Rules2023 => Ok(EditionScores::Engine(Box::new(e2023::score(input)))),
         RulesEdition::Rules2015 => {
             if !matches!(track, Track::SingleQuery | Track::Incremental) {
-                return Err(
-                    "the 2015 rules have a main (SingleQuery) and an application (Incremental) track only"
-                        .into(),
-                );
+                return Err(EditionError::NoSuchTrack {
+                    edition,
+                    track,
+                    tracks: "a main (SingleQuery) and an application (Incremental) track only",
+                });
             }
             let experimental: BTreeSet<Division> = match comp.track(track) {
                 Some(d) if d.experimental => d.divisions.keys().cloned().collect(),
@@ -140,7 +125,11 @@ pub fn score(
         }
         RulesEdition::Rules2008 => {
             if track != Track::SingleQuery {
-                return Err("the 2008 rules have a single track (score it as SingleQuery)".into());
+                return Err(EditionError::NoSuchTrack {
+                    edition,
+                    track,
+                    tracks: "a single track (score it as SingleQuery)",
+                });
             }
             Ok(EditionScores::Tables2008(e2008::score(input)))
         }
@@ -160,7 +149,17 @@ mod tests {
             RulesEdition::Rules2008,
         ] {
             let err = policy(e, PolicyChoice::Published2025).unwrap_err();
-            assert!(err.contains(&format!("not to the {e} rules")), "{err}");
+            assert_eq!(
+                err,
+                EditionError::PolicyRefused {
+                    policy: PolicyChoice::Published2025,
+                    edition: e
+                }
+            );
+            assert!(
+                err.to_string().contains(&format!("not to the {e} rules")),
+                "{err}"
+            );
         }
         assert_eq!(
             policy(RulesEdition::Rules2023, PolicyChoice::Rules).unwrap(),
@@ -177,7 +176,10 @@ mod tests {
             RulesEdition::Rules2008,
         ] {
             let err = policy(e, PolicyChoice::Published2023).unwrap_err();
-            assert!(err.contains(&format!("not to the {e} rules")), "{err}");
+            assert!(
+                err.to_string().contains(&format!("not to the {e} rules")),
+                "{err}"
+            );
         }
     }
 
@@ -193,7 +195,10 @@ mod tests {
         );
         for e in [RulesEdition::Rules2015, RulesEdition::Rules2008] {
             let err = policy(e, PolicyChoice::Published).unwrap_err();
-            assert!(err.contains(&format!("published {e} pages")), "{err}");
+            assert!(
+                err.to_string().contains(&format!("published {e} pages")),
+                "{err}"
+            );
         }
         assert_eq!(
             policy(RulesEdition::Rules2025, PolicyChoice::Published2024).unwrap(),
@@ -205,7 +210,10 @@ mod tests {
             RulesEdition::Rules2008,
         ] {
             let err = policy(e, PolicyChoice::Published2024).unwrap_err();
-            assert!(err.contains(&format!("not the {e} rules")), "{err}");
+            assert!(
+                err.to_string().contains(&format!("not the {e} rules")),
+                "{err}"
+            );
         }
     }
 

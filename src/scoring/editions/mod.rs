@@ -21,8 +21,11 @@ pub mod e2008;
 pub mod e2015;
 pub mod e2023;
 pub mod e2023_proof;
+mod error;
 pub mod p2023;
 pub mod p2024;
+
+pub use error::EditionError;
 
 use super::input::{Participant, ScoringInput};
 use super::policy::Policy;

@@ -26,6 +26,7 @@
 //! 8. Biggest lead (parallel only): divisions with two or more solvers whose
 //!    first has a correct answer; (1 + n₁)/(1 + n₂) and (1 + w₂)/(1 + w₁).
 
+use super::EditionError;
 use crate::model::{Answer, Status, Track};
 use crate::scoring::division::{GroupScores, Kind, Podium, SolverScore};
 use crate::scoring::lead::{LeadEntry, LeadKind};
@@ -74,13 +75,9 @@ struct Scored {
 }
 
 /// Scores the Parallel or Cloud track of `input` as the organizers did in 2023.
-pub fn score(input: &ScoringInput, policy: &Policy) -> Result<TrackScores, String> {
+pub fn score(input: &ScoringInput, policy: &Policy) -> Result<TrackScores, EditionError> {
     if !matches!(input.track, Track::Parallel | Track::Cloud) {
-        return Err(format!(
-            "--policy published-2023 reproduces the organizers' 2023 Parallel and Cloud pages; \
-             their {} pages need results that are not public (score it with --policy rules)",
-            input.track
-        ));
+        return Err(EditionError::Published2023Track(input.track));
     }
     let mut solvers: Vec<String> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();

@@ -27,6 +27,7 @@
 //! the rules texts this project reads, so 2024 results are scored under the
 //! 2025 definition (same tracks, divisions, limits) with this policy.
 
+use super::EditionError;
 use crate::formats::inventory::Smt2File;
 use crate::model::{Logic, Track};
 use crate::scoring::{Policy, ScoredRun, TrackScores};
@@ -66,7 +67,7 @@ pub fn removed_results(track: Track) -> Vec<Smt2File> {
 /// of the track (Parallel and Cloud: of both tracks) and its removed results.
 /// An error when the runs of the other track are missing for Parallel or
 /// Cloud (the pages would not be reproduced).
-pub fn selection(track: Track, runs: &[ScoredRun]) -> Result<Vec<Smt2File>, String> {
+pub fn selection(track: Track, runs: &[ScoredRun]) -> Result<Vec<Smt2File>, EditionError> {
     let counted: &[Track] = match track {
         Track::Parallel | Track::Cloud => &[Track::Parallel, Track::Cloud],
         _ => std::slice::from_ref(&track),
@@ -78,11 +79,11 @@ pub fn selection(track: Track, runs: &[ScoredRun]) -> Result<Vec<Smt2File>, Stri
         .filter(|_| matches!(track, Track::Parallel | Track::Cloud))
     {
         if !runs.iter().any(|r| r.track == *t) {
-            return Err(format!(
-                "--policy {NAME} scores {track} over the benchmarks of both the Parallel and the \
-                 Cloud Track (the organizers' 2024 pages count their union), but the runs hold none \
-                 of the {t} Track: give its results too (--runs), or both selections (--selection)"
-            ));
+            return Err(EditionError::OtherTrackMissing {
+                policy: NAME,
+                track,
+                missing: *t,
+            });
         }
     }
     let mut files: Vec<Smt2File> = runs
@@ -136,7 +137,7 @@ mod tests {
             assert_eq!(names, ["a.smt2", "b.smt2"], "{t}");
         }
         let err = selection(Track::Parallel, &runs[..1]).unwrap_err();
-        assert!(err.contains("none of the Cloud Track"), "{err}");
+        assert!(err.to_string().contains("none of the Cloud Track"), "{err}");
     }
 
     #[test]

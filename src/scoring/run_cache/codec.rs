@@ -25,7 +25,9 @@
 
 use super::RunsFile;
 use crate::benchmarks::Smt2File;
-use crate::formats::cache_file::{self, CacheKind, Reader, put_bytes as put_b, put_u};
+use crate::formats::cache_file::{
+    self, CacheError, CacheKind, DecodeFault, Reader, put_bytes as put_b, put_u,
+};
 use crate::formats::table_identity::TableIdentity;
 use crate::model::{Answer, Logic, Track};
 use crate::scoring::{RunTime, ScoredRun, SolverName};
@@ -92,11 +94,11 @@ pub fn answer_code(a: Answer) -> u8 {
 /// Number of answer codes in use.
 const ANSWER_CODES: u8 = ANSWERS.len() as u8;
 
-fn answer_of(c: u8) -> Result<Answer, String> {
+fn answer_of(c: u8) -> Result<Answer, DecodeFault> {
     if c < ANSWER_CODES {
         Ok(ANSWERS[usize::from(c)])
     } else {
-        Err(format!("bad answer code {c}"))
+        Err(format!("bad answer code {c}").into())
     }
 }
 
@@ -104,11 +106,11 @@ fn track_code(t: Track) -> u8 {
     Track::ALL.iter().position(|x| *x == t).unwrap_or(0) as u8
 }
 
-fn track(c: u8) -> Result<Track, String> {
+fn track(c: u8) -> Result<Track, DecodeFault> {
     Track::ALL
         .get(usize::from(c))
         .copied()
-        .ok_or_else(|| format!("bad track code {c}"))
+        .ok_or_else(|| format!("bad track code {c}").into())
 }
 
 /// Encodes `runs` as a cache file for the input file hashing to `hash`.
@@ -195,16 +197,16 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
 /// Decodes a cache file made for the input file hashing to `hash`: the runs
 /// as the JSON reader returns them (equal benchmarks share one allocation).
 /// Any damage is an error naming it; nothing is trusted unchecked.
-pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<RunsFile, String> {
+pub fn decode(bytes: &[u8], hash: &[u8; 32]) -> Result<RunsFile, CacheError> {
     let payload = cache_file::checked_payload(&KIND, bytes, hash)?;
-    decode_payload(payload).map_err(|e| format!("corrupt: {e}"))
+    let mut r = Reader::new(payload);
+    decode_payload(&mut r).map_err(|e| e.at(&r))
 }
 
-fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
-    let mut r = Reader::new(payload);
+fn decode_payload(r: &mut Reader<'_>) -> Result<RunsFile, DecodeFault> {
     let flags = r.byte()?;
     if flags > 3 {
-        return Err(format!("bad flags {flags}"));
+        return Err(format!("bad flags {flags}").into());
     }
     let identity = if flags & 2 != 0 {
         let line = r.bytes_prefixed()?;
@@ -239,7 +241,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
         let incremental = match r.byte()? {
             0 => false,
             1 => true,
-            x => return Err(format!("bad incremental flag {x}")),
+            x => return Err(format!("bad incremental flag {x}").into()),
         };
         let logic = *r.index(&logics)?;
         let family = r.index(&families)?.clone();
@@ -261,7 +263,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
         let wall_time = r.f64()?;
         let present = r.byte()?;
         if present > 15 {
-            return Err(format!("bad presence bits {present}"));
+            return Err(format!("bad presence bits {present}").into());
         }
         let nb_answers = if present & 1 != 0 { Some(r.u()?) } else { None };
         let last_answer_time = if present & 2 != 0 {
@@ -291,10 +293,7 @@ fn decode_payload(payload: &[u8]) -> Result<RunsFile, String> {
         });
     }
     if !r.at_end() {
-        return Err(format!(
-            "{} trailing bytes after the runs",
-            payload.len() - r.position()
-        ));
+        return Err(format!("{} trailing bytes after the runs", r.remaining()).into());
     }
     Ok(RunsFile {
         runs,

@@ -63,22 +63,22 @@ pub struct Loaded {
 
 /// Reads the runs of `path` through the cache in
 /// [`inventory_cache::cache_dir`]; `parse` reads the JSON when needed.
-pub fn read(
+pub fn read<E>(
     path: &Path,
-    parse: impl FnOnce(&Path) -> anyhow::Result<RunsFile>,
-) -> anyhow::Result<RunsFile> {
+    parse: impl FnOnce(&Path) -> Result<RunsFile, E>,
+) -> Result<RunsFile, E> {
     let dir = inventory_cache::cache_dir();
     Ok(load(path, dir.as_deref(), MIN_CACHED_BYTES, parse)?.runs)
 }
 
 /// Reads the runs of `path` through a cache in `dir` (`None`: no cache);
 /// files smaller than `min_bytes` are parsed by `parse` and not cached.
-pub fn load(
+pub fn load<E>(
     path: &Path,
     dir: Option<&Path>,
     min_bytes: u64,
-    parse: impl FnOnce(&Path) -> anyhow::Result<RunsFile>,
-) -> anyhow::Result<Loaded> {
+    parse: impl FnOnce(&Path) -> Result<RunsFile, E>,
+) -> Result<Loaded, E> {
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let Some(dir) = dir.filter(|_| size >= min_bytes) else {
         return Ok(json(parse(path)?));
@@ -100,7 +100,7 @@ pub fn load(
                     rejected: None,
                 });
             }
-            Err(reason) => rejected = Some(reason),
+            Err(reason) => rejected = Some(reason.to_string()),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => rejected = Some(format!("cannot read: {e}")),
