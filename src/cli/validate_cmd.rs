@@ -271,14 +271,12 @@ fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
         super::TimeLimitArg::Seconds(t) => TimeLimit::Fixed(t),
     };
     let validators = if a.validators.is_empty() {
-        let mut sq: Vec<IngestRecord> = runs.clone();
+        let mut more: Vec<IngestRecord> = Vec::new();
         for f in &a.sq_runs {
-            sq.extend(read_runs(global, f)?.1)
+            more.extend(read_runs(global, f)?.1)
         }
-        Validators::SoundInSq {
-            runs: sq,
-            statuses: cores::known_statuses(&a.prepared),
-        }
+        let statuses = cores::known_statuses(&a.prepared);
+        Validators::SoundInSq(cores::sound_in_sq(runs.iter().chain(&more), &statuses))
     } else {
         Validators::Given(a.validators.clone())
     };

@@ -176,7 +176,7 @@ fn identify(
     });
     match entry {
         Some(Ok(Some((i, m)))) => {
-            rec.solver = m.solver.clone();
+            rec.solver = m.solver.to_string();
             rec.participation = Some(m.participation);
             rec.track = Some(m.track);
             rec.division = Some(m.division.clone());

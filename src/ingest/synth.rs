@@ -63,17 +63,17 @@ pub struct SynthOutput {
 }
 
 /// SplitMix64: small, fast, deterministic.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
 }
@@ -90,15 +90,20 @@ const HEADER_SEP: &str =
     "\n\n\n--------------------------------------------------------------------------------\n\n\n";
 
 /// One generated run: its XML columns and log, and the expected record.
-struct Run {
-    name: String,
-    columns: Vec<(&'static str, String, bool)>,
-    log: Option<Vec<u8>>,
-    expected: IngestRecord,
+pub(crate) struct Run {
+    pub(crate) name: String,
+    pub(crate) columns: Vec<(&'static str, String, bool)>,
+    pub(crate) log: Option<Vec<u8>>,
+    pub(crate) expected: IngestRecord,
 }
 
+/// One run of `track` on `file` (task `task`, rundefinition `rundef`, log
+/// member below `prefix`), drawn from the track's scenarios. With `status`
+/// `Some((sat, wrong))` (the benchmark is sat or unsat), a sat or unsat
+/// answer agrees with it except in `wrong` of 1000, as real solvers mostly
+/// do; `None` draws the answer at random.
 #[allow(clippy::too_many_arguments)]
-fn make_run(
+pub(crate) fn make_run(
     rng: &mut Rng,
     spec: &SynthSpec,
     track: Track,
@@ -107,13 +112,21 @@ fn make_run(
     rundef: &str,
     prefix: &str,
     base: IngestRecord,
+    status: Option<(bool, u64)>,
 ) -> Run {
     let mut e = base;
     let scenarios: u64 = match track {
         Track::Incremental => 6,
         _ => 12,
     };
-    let sc = rng.below(scenarios);
+    let mut sc = rng.below(scenarios);
+    if let Some((sat, wrong_per_mille)) = status
+        && track != Track::Incremental
+        && sc <= 3
+    {
+        let wrong = rng.below(1000) < wrong_per_mille;
+        sc = if sat != wrong { 0 } else { 2 };
+    }
     let cpu = format!("{}.{:09}s", rng.below(1200), rng.below(1_000_000_000));
     let wall = (rng.below(1_200_000_000) as f64) / 1e6 + 1e-7;
     let wall_s = format!("{wall:?}s");
@@ -476,12 +489,37 @@ fn write_file(
             benchmark: file.clone(),
         });
         runs.push(make_run(
-            &mut rng, spec, track, &file, &task, &rundef, &prefix, base,
+            &mut rng, spec, track, &file, &task, &rundef, &prefix, base, None,
         ));
     }
-    // The result XML.
     let xml_path = sub.join(&xml_name);
-    let f = std::fs::File::create(&xml_path)?;
+    write_result_xml(
+        &xml_path,
+        &bench,
+        &format!("{rundef}.task"),
+        &solver,
+        &runs,
+        spec,
+    )?;
+    write_log_zip(&sub.join(&zip_name), runs.iter())?;
+    Ok((
+        xml_path,
+        runs.into_iter().map(|r| r.expected).collect(),
+        manifest,
+    ))
+}
+
+/// Writes the result XML (bzip2) of `runs` of rundefinition `name` of the
+/// benchmark definition `bench` run with `solver`'s tool-info module.
+pub(crate) fn write_result_xml(
+    xml_path: &Path,
+    bench: &str,
+    name: &str,
+    solver: &str,
+    runs: &[Run],
+    spec: &SynthSpec,
+) -> std::io::Result<()> {
+    let f = std::fs::File::create(xml_path)?;
     let mut w = std::io::BufWriter::with_capacity(
         1 << 16,
         bzip2::write::BzEncoder::new(f, bzip2::Compression::new(spec.bzip2_level)),
@@ -493,10 +531,10 @@ fn write_file(
     )?;
     writeln!(
         w,
-        "<result benchmarkname=\"{}\" block=\"task\" cpuCores=\"4\" date=\"2025-06-01 12:00:00 \" generator=\"BenchExec 3.35\" memlimit=\"16000000000B\" name=\"{}.task\" options=\"\" starttime=\"2025-06-01T12:00:00\" timelimit=\"1200s\" tool=\"SMT-COMP\" toolmodule=\"tools.{}\" version=\"1.0\">",
-        crate::util::escape::xml(&bench),
-        crate::util::escape::xml(&rundef),
-        solver.to_lowercase()
+        "<result benchmarkname=\"{}\" block=\"task\" cpuCores=\"4\" date=\"2025-06-01 12:00:00 \" generator=\"BenchExec 3.35\" memlimit=\"16000000000B\" name=\"{}\" options=\"\" starttime=\"2025-06-01T12:00:00\" timelimit=\"1200s\" tool=\"SMT-COMP\" toolmodule=\"tools.{}\" version=\"1.0\">",
+        crate::util::escape::xml(bench),
+        crate::util::escape::xml(name),
+        crate::util::escape::xml(&solver.to_lowercase())
     )?;
     writeln!(
         w,
@@ -506,7 +544,7 @@ fn write_file(
         w,
         "  <systeminfo hostname=\"worker01\">\n    <os name=\"Linux\"/>\n    <cpu cores=\"8\" model=\"Intel Xeon\"/>\n    <ram size=\"33000000000B\"/>\n  </systeminfo>"
     )?;
-    for r in &runs {
+    for r in runs {
         let n = crate::util::escape::xml(&r.name);
         if r.columns.is_empty() {
             writeln!(
@@ -541,13 +579,20 @@ fn write_file(
         "  <column title=\"cputime\" value=\"1234.5s\"/>\n</result>"
     )?;
     w.into_inner().map_err(|e| e.into_error())?.finish()?;
-    // The log ZIP.
-    let zf = std::fs::File::create(sub.join(&zip_name))?;
+    Ok(())
+}
+
+/// Writes the log ZIP of `runs` (every run with a log, under its member name).
+pub(crate) fn write_log_zip<'r>(
+    path: &Path,
+    runs: impl Iterator<Item = &'r Run>,
+) -> std::io::Result<()> {
+    let zf = std::fs::File::create(path)?;
     let mut z = zip::ZipWriter::new(std::io::BufWriter::new(zf));
     let opts = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated)
         .last_modified_time(zip::DateTime::default());
-    for r in &runs {
+    for r in runs {
         if let Some(log) = &r.log {
             let member = r
                 .expected
@@ -560,11 +605,7 @@ fn write_file(
         }
     }
     z.finish().map_err(std::io::Error::other)?;
-    Ok((
-        xml_path,
-        runs.into_iter().map(|r| r.expected).collect(),
-        manifest,
-    ))
+    Ok(())
 }
 
 /// Writes the synthetic result set into `dir` (one subdirectory per result

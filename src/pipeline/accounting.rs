@@ -132,9 +132,8 @@ fn ingest_definition(
 ) -> Option<(usize, ingest::Ingested)> {
     let runs: Vec<_> = index
         .runs()
-        .iter()
         .filter(|r| r.benchmark_definition == file)
-        .cloned()
+        .map(|r| r.to_owned())
         .collect();
     let expected = runs.len();
     let mine = ManifestIndex::new(runs_manifest::Manifest {

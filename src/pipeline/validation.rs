@@ -21,18 +21,11 @@ pub fn sound_in_sq_validators(
     comp: &Competition,
     prepared: &Path,
 ) -> (Validators, TimeLimit) {
-    let runs = records
-        .iter()
-        .filter(|r| r.track == Some(crate::model::Track::SingleQuery))
-        .cloned()
-        .collect();
     let time_s = comp
         .track(crate::model::Track::UnsatCore)
         .map_or(1200.0, |t| f64::from(t.limits.time_s));
-    let validators = Validators::SoundInSq {
-        runs,
-        statuses: cores::known_statuses(prepared),
-    };
+    let statuses = cores::known_statuses(prepared);
+    let validators = Validators::SoundInSq(cores::sound_in_sq(records, &statuses));
     (validators, TimeLimit::Track(time_s))
 }
 

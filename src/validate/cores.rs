@@ -88,33 +88,34 @@ pub fn task_time_limit(seconds: f64) -> Option<std::time::Duration> {
 pub enum Validators {
     /// These solvers for every division.
     Given(Vec<String>),
-    /// The solvers sound in the Single Query Track of each division, from SQ
-    /// runs; `statuses` are the known benchmark statuses (by benchmark key).
-    SoundInSq {
-        /// Single Query runs.
-        runs: Vec<IngestRecord>,
-        /// Known statuses.
-        statuses: HashMap<String, Status>,
-    },
+    /// The solvers sound in the Single Query Track of each division
+    /// ([`sound_in_sq`] of the SQ runs and the known statuses).
+    SoundInSq(BTreeMap<Division, BTreeSet<String>>),
 }
 
 /// Solvers sound in the Single Query Track, per division: every solver with a
 /// SQ run in the division and no answer contradicting a known status there.
-pub fn sound_in_sq(
-    runs: &[IngestRecord],
+pub fn sound_in_sq<'r>(
+    runs: impl IntoIterator<Item = &'r IngestRecord>,
     statuses: &HashMap<String, Status>,
 ) -> BTreeMap<Division, BTreeSet<String>> {
     let mut seen: BTreeMap<Division, BTreeSet<String>> = BTreeMap::new();
     let mut unsound: BTreeSet<(Division, String)> = BTreeSet::new();
-    for r in runs.iter().filter(|r| r.track == Some(Track::SingleQuery)) {
+    for r in runs
+        .into_iter()
+        .filter(|r| r.track == Some(Track::SingleQuery))
+    {
         let Some(d) = r.division.clone() else {
             continue;
         };
         seen.entry(d.clone()).or_default().insert(r.solver.clone());
-        let wrong = matches!(
-            (r.answer, statuses.get(&r.benchmark_key)),
-            (RunAnswer::Sat, Some(Status::Unsat)) | (RunAnswer::Unsat, Some(Status::Sat))
-        );
+        // An answer given after a limit was hit is no answer (a timeout or
+        // memout in the scores, rules 7.1), so it cannot make a solver unsound.
+        let wrong = r.limit_hit.is_none()
+            && matches!(
+                (r.answer, statuses.get(&r.benchmark_key)),
+                (RunAnswer::Sat, Some(Status::Unsat)) | (RunAnswer::Unsat, Some(Status::Sat))
+            );
         if wrong {
             unsound.insert((d, r.solver.clone()));
         }
@@ -221,7 +222,7 @@ pub fn generate(
             .push(r);
     }
     let sound = match opts.validators {
-        Validators::SoundInSq { runs, statuses } => Some(sound_in_sq(runs, statuses)),
+        Validators::SoundInSq(sound) => Some(sound),
         Validators::Given(_) => None,
     };
     let dir = CoreManifest::dir(opts.out);
@@ -305,7 +306,7 @@ pub fn generate(
     let manifest = CoreManifest {
         validator_selection: match opts.validators {
             Validators::Given(v) => format!("given: {}", v.join(", ")),
-            Validators::SoundInSq { .. } => {
+            Validators::SoundInSq(_) => {
                 "solvers sound in the Single Query Track of the division (rules 5.4)".into()
             }
         },
@@ -406,6 +407,41 @@ mod tests {
             task: "t".into(),
             time,
         }
+    }
+
+    /// Rules 5.4: validators are the solvers sound in the division's Single
+    /// Query runs. A wrong answer given within the limits makes a solver
+    /// unsound; one printed after the time limit was hit is a timeout (rules
+    /// 7.1), not an answer, and does not.
+    #[test]
+    fn only_answers_within_the_limits_make_a_solver_unsound() {
+        let run = |solver: &str, answer, limit: Option<crate::formats::runtable::Limit>| {
+            let mut r = IngestRecord::new("f", "t");
+            r.track = Some(Track::SingleQuery);
+            r.solver = solver.into();
+            r.division = Some(Division::new("QF_Bitvec"));
+            r.benchmark_key = "non-incremental/QF_BV/a.smt2".into();
+            r.answer = answer;
+            r.limit_hit = limit;
+            r
+        };
+        let statuses: HashMap<String, Status> =
+            [("non-incremental/QF_BV/a.smt2".to_string(), Status::Unsat)].into();
+        let runs = [
+            run(
+                "late",
+                RunAnswer::Sat,
+                Some(crate::formats::runtable::Limit::Timeout),
+            ),
+            run("wrong", RunAnswer::Sat, None),
+            run("right", RunAnswer::Unsat, None),
+        ];
+        let sound = sound_in_sq(&runs, &statuses);
+        let names: Vec<&str> = sound[&Division::new("QF_Bitvec")]
+            .iter()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(names, ["late", "right"]);
     }
 
     /// Rules 5.4: 20 minutes for validation; never below the producing time.

@@ -48,7 +48,7 @@ pub fn pending(execdir: &Path) -> anyhow::Result<Pending> {
     let index = ManifestIndex::read(&execdir.join(RUNS_FILE))?;
     let mut per_def: BTreeMap<&str, usize> = BTreeMap::new();
     for r in index.runs() {
-        *per_def.entry(r.benchmark_definition.as_str()).or_default() += 1;
+        *per_def.entry(r.benchmark_definition).or_default() += 1;
     }
     let mut p = Pending {
         expected: index.len(),

@@ -207,7 +207,7 @@ pub fn round_status(
                     .entry((
                         r.track.to_string(),
                         r.division.to_string(),
-                        r.solver.clone(),
+                        r.solver.to_string(),
                     ))
                     .or_default() += 1;
             }
@@ -225,7 +225,6 @@ pub fn round_status(
             }
             status.missing_runs = index
                 .runs()
-                .iter()
                 .take(ingest::MAX_LISTED_RUNS)
                 .map(|r| {
                     format!(

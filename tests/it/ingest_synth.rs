@@ -155,3 +155,68 @@ fn truncated_bz2_keeps_the_runs_before_the_cut() {
         f.unreadable
     );
 }
+
+/// Results for every run of a generated competition (the demo's, as
+/// `benchexec-defs/` holds it) ingest with its runs manifest to every run
+/// found, none missing, and the answers the generator wrote; the same seed
+/// writes the same files.
+#[test]
+fn a_generated_competition_gets_results_for_every_run() {
+    use smtcomp::formats::datafile;
+    use smtcomp::ingest::synth_competition::{generate, tally_of};
+    let comp = Competition::builtin(2025).unwrap();
+    let defs = crate::support::root().join("benchexec-defs");
+    let generation: smtcomp::formats::generation::Manifest =
+        datafile::read_json(&defs.join("manifest.json")).unwrap();
+    let runs: smtcomp::ingest::Manifest =
+        datafile::read_json(&defs.join("runs-manifest.json.gz")).unwrap();
+    let spec = SynthSpec::default();
+    let mut written = Vec::new();
+    let mut bytes = Vec::new();
+    for _ in 0..2 {
+        let dir = tempfile::tempdir().unwrap();
+        let tally = generate(dir.path(), &generation, &runs, &spec).unwrap();
+        let index = ManifestIndex::new(runs.clone());
+        let opts = IngestOptions {
+            competition: &comp,
+            manifest: Some(&index),
+            progress: false,
+        };
+        let got = ingest(&[dir.path().join("results")], &opts);
+        let total = &got.summary.manifest.as_ref().unwrap().total;
+        assert_eq!(
+            (
+                total.expected,
+                total.present,
+                total.missing,
+                total.unexpected,
+                total.duplicated
+            ),
+            (runs.runs.len() as u64, runs.runs.len() as u64, 0, 0, 0),
+            "{total:?}"
+        );
+        assert_eq!(got.summary.missing_records, 0);
+        assert_eq!(got.records.len(), runs.runs.len());
+        assert_eq!(tally_of(got.records.iter()), tally);
+        assert_eq!(tally.values().sum::<u64>() as usize, runs.runs.len());
+        // Every track of the demo has runs, and some answers of each kind.
+        let tracks: std::collections::BTreeSet<_> = tally.keys().map(|k| k.0).collect();
+        assert!(tracks.len() >= 4, "{tracks:?}");
+        let mut files: Vec<_> = walkdir::WalkDir::new(dir.path().join("results"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                (
+                    e.path().strip_prefix(dir.path()).unwrap().to_path_buf(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        written.push(tally);
+        bytes.push(files);
+    }
+    assert_eq!(written[0], written[1]);
+    assert!(bytes[0] == bytes[1], "the same seed wrote different files");
+}
