@@ -7,7 +7,7 @@ use crate::submission::load_set;
 use crate::validate::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
 use crate::validate::{Checker, ModelOptions};
-use crate::validate::{join_with, split_command};
+use crate::validate::{CoreJoiner, split_command};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -207,6 +207,33 @@ fn read_runs(
     Ok((identity, records))
 }
 
+/// [`read_runs`] one record at a time: the table's identity (checked as
+/// there) and its records.
+fn stream_runs(
+    global: &GlobalArgs,
+    path: &Path,
+) -> Result<(Option<TableIdentity>, crate::formats::jsonl::TableRecords), Failure> {
+    let comp = global.competition()?;
+    let (identity, records) = crate::formats::jsonl::open_table(path)?;
+    if let Some(warning) = check_table(path, identity.as_ref(), &comp)? {
+        eprintln!("{warning}");
+    }
+    Ok((identity, records))
+}
+
+/// An error when the table at `path` holds no Unsat-Core run (read as a
+/// stream; asked only when another check already failed, so that this one,
+/// checked first before, still comes first).
+fn require_core_runs_in(global: &GlobalArgs, path: &Path) -> Result<(), Failure> {
+    let (_, records) = stream_runs(global, path)?;
+    for r in records {
+        if r?.track == Some(crate::model::Track::UnsatCore) {
+            return Ok(());
+        }
+    }
+    fail!("{}: no Unsat-Core runs; nothing written", path.display());
+}
+
 fn problems(list: &[String]) -> String {
     list.iter().map(|p| format!("problem: {p}\n")).collect()
 }
@@ -241,21 +268,27 @@ pub(super) fn run_cores(global: &GlobalArgs, cmd: CoresCommand) -> CmdResult {
     }
 }
 
-/// An error when `runs` hold no Unsat-Core run (nothing to validate is not
-/// an empty success).
-fn require_core_runs(path: &Path, runs: &[IngestRecord]) -> Result<(), Failure> {
-    if !runs
-        .iter()
-        .any(|r| r.track == Some(crate::model::Track::UnsatCore))
-    {
-        fail!("{}: no Unsat-Core runs; nothing written", path.display());
-    }
-    Ok(())
-}
-
 fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
-    let (_, runs) = read_runs(global, &a.runs)?;
-    require_core_runs(&a.runs, &runs)?;
+    // One pass over the table (a full-size one does not fit in memory as
+    // records): the Single Query runs judge soundness, the Unsat-Core runs
+    // with a core are kept (the only ones `cores::generate` reads).
+    let statuses = cores::known_statuses(&a.prepared);
+    let mut soundness = cores::Soundness::new(&statuses);
+    let mut runs: Vec<IngestRecord> = Vec::new();
+    let mut core_runs = false;
+    for r in stream_runs(global, &a.runs)?.1 {
+        let r = r?;
+        soundness.add(&r);
+        if r.track == Some(crate::model::Track::UnsatCore) {
+            core_runs = true;
+            if r.answer == crate::ingest::RunAnswer::Unsat && r.unsat_core.is_some() {
+                runs.push(r);
+            }
+        }
+    }
+    if !core_runs {
+        fail!("{}: no Unsat-Core runs; nothing written", a.runs.display());
+    }
     let time_limit = match a.time_limit {
         super::TimeLimitArg::Track => {
             let comp = global.competition()?;
@@ -271,12 +304,12 @@ fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
         super::TimeLimitArg::Seconds(t) => TimeLimit::Fixed(t),
     };
     let validators = if a.validators.is_empty() {
-        let mut more: Vec<IngestRecord> = Vec::new();
         for f in &a.sq_runs {
-            more.extend(read_runs(global, f)?.1)
+            for r in stream_runs(global, f)?.1 {
+                soundness.add(&r?);
+            }
         }
-        let statuses = cores::known_statuses(&a.prepared);
-        Validators::SoundInSq(cores::sound_in_sq(runs.iter().chain(&more), &statuses))
+        Validators::SoundInSq(soundness.finish())
     } else {
         Validators::Given(a.validators.clone())
     };
@@ -435,11 +468,10 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
     };
     let rule = crate::scoring::editions::dispatch::core_rule(edition)
         .map_err(|e| Failure::usage(format!("validate-cores join (edition {edition}): {e}")))?;
-    let (identity, mut runs) = read_runs(global, &a.runs)?;
-    require_core_runs(&a.runs, &runs)?;
     let manifest = match CoreManifest::read(&a.exec) {
         Ok(m) => m,
         Err(e) => {
+            require_core_runs_in(global, &a.runs)?;
             eprintln!("{} {e:#}", crate::util::colour::error_prefix());
             return Ok(Outcome::Problems);
         }
@@ -454,6 +486,7 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
         validation.extend(read_table(f)?.1)
     }
     if validation.is_empty() && !manifest.tasks.is_empty() {
+        require_core_runs_in(global, &a.runs)?;
         fail!(
             "no validation runs in {} for the {} validation task(s) of {}; nothing written",
             super::score_cmd::paths_list(&inputs),
@@ -461,8 +494,25 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
             CoreManifest::dir(&a.exec).display()
         );
     }
-    let summary = join_with(&mut runs, &manifest, &validation, rule);
-    write_jsonl(&a.output, identity.as_ref(), &runs)?;
+    // The table as a stream: each run read, joined and written (the output
+    // may be the input: it is written under a temporary name and renamed).
+    let (identity, records) = stream_runs(global, &a.runs)?;
+    let mut joiner = CoreJoiner::new(&manifest, &validation, rule);
+    let mut out = crate::formats::jsonl::JsonlWriter::create(&a.output, identity.as_ref())?;
+    let mut core_runs = false;
+    for r in records {
+        let mut r = r?;
+        core_runs |= r.track == Some(crate::model::Track::UnsatCore);
+        joiner.apply(&mut r);
+        out.write_record(&r)?;
+    }
+    if !core_runs {
+        // Dropped unfinished: the temporary file is removed, nothing written.
+        drop(out);
+        fail!("{}: no Unsat-Core runs; nothing written", a.runs.display());
+    }
+    out.finish()?;
+    let summary = joiner.finish();
     if a.json {
         print(&to_json(&summary)?)?;
     } else {

@@ -314,30 +314,75 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<IngestRecord>, TableError> {
 /// Reads a run table: its competition identity (`None` for a table written
 /// before identities were recorded) and its records.
 pub fn read_table(path: &Path) -> Result<(Option<TableIdentity>, Vec<IngestRecord>), TableError> {
-    let reader = BufReader::new(crate::formats::datafile::open(path)?);
-    let mut out = Vec::new();
+    let (identity, records) = open_table(path)?;
+    Ok((identity, records.collect::<Result<Vec<_>, _>>()?))
+}
+
+/// Opens a run table for reading one record at a time (a full-size table
+/// does not fit in memory as records): its identity and its records.
+pub fn open_table(path: &Path) -> Result<(Option<TableIdentity>, TableRecords), TableError> {
+    let reader: Box<dyn std::io::Read> = crate::formats::datafile::open(path)?;
+    let mut records = TableRecords {
+        path: path.to_path_buf(),
+        lines: BufReader::with_capacity(1 << 20, reader).lines(),
+        line: 0,
+        pending: None,
+    };
     let mut identity = None;
-    let mut first = true;
-    for (i, line) in reader.lines().enumerate() {
-        let at = |reason: String| TableError::Line {
-            path: path.to_path_buf(),
-            line: i + 1,
-            reason,
-        };
-        let line = line.map_err(|e| at(e.to_string()))?;
-        if line.is_empty() {
-            continue;
+    if let Some(line) = records.next_line()? {
+        match TableIdentity::parse_header(line.as_bytes()) {
+            Some(id) => identity = Some(id),
+            None => records.pending = Some(line),
         }
-        if std::mem::take(&mut first)
-            && let Some(id) = TableIdentity::parse_header(line.as_bytes())
-        {
-            identity = Some(id);
-            continue;
-        }
-        let rec = serde_json::from_str(&line).map_err(|e| at(e.to_string()))?;
-        out.push(rec);
     }
-    Ok((identity, out))
+    Ok((identity, records))
+}
+
+/// The records of a run table, one at a time ([`open_table`]).
+pub struct TableRecords {
+    path: PathBuf,
+    lines: std::io::Lines<BufReader<Box<dyn std::io::Read>>>,
+    line: usize,
+    /// The first record line, read while looking for the header.
+    pending: Option<String>,
+}
+
+impl TableRecords {
+    /// The next non-empty line.
+    fn next_line(&mut self) -> Result<Option<String>, TableError> {
+        for line in self.lines.by_ref() {
+            self.line += 1;
+            let line = line.map_err(|e| TableError::Line {
+                path: self.path.clone(),
+                line: self.line,
+                reason: e.to_string(),
+            })?;
+            if !line.is_empty() {
+                return Ok(Some(line));
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl Iterator for TableRecords {
+    type Item = Result<IngestRecord, TableError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let line = match self.pending.take() {
+            Some(l) => l,
+            None => match self.next_line() {
+                Ok(Some(l)) => l,
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        Some(serde_json::from_str(&line).map_err(|e| TableError::Line {
+            path: self.path.clone(),
+            line: self.line,
+            reason: e.to_string(),
+        }))
+    }
 }
 
 #[cfg(test)]

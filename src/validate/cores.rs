@@ -99,31 +99,67 @@ pub fn sound_in_sq<'r>(
     runs: impl IntoIterator<Item = &'r IngestRecord>,
     statuses: &HashMap<String, Status>,
 ) -> BTreeMap<Division, BTreeSet<String>> {
-    let mut seen: BTreeMap<Division, BTreeSet<String>> = BTreeMap::new();
-    let mut unsound: BTreeSet<(Division, String)> = BTreeSet::new();
-    for r in runs
-        .into_iter()
-        .filter(|r| r.track == Some(Track::SingleQuery))
-    {
-        let Some(d) = r.division.clone() else {
-            continue;
+    let mut s = Soundness::new(statuses);
+    for r in runs {
+        s.add(r);
+    }
+    s.finish()
+}
+
+/// [`sound_in_sq`] one run at a time (a run table read as a stream).
+pub struct Soundness<'s> {
+    statuses: &'s HashMap<String, Status>,
+    seen: BTreeMap<Division, BTreeSet<String>>,
+    unsound: BTreeSet<(Division, String)>,
+}
+
+impl<'s> Soundness<'s> {
+    /// No run yet; `statuses` are the known benchmark statuses.
+    pub fn new(statuses: &'s HashMap<String, Status>) -> Self {
+        Soundness {
+            statuses,
+            seen: BTreeMap::new(),
+            unsound: BTreeSet::new(),
+        }
+    }
+
+    /// Counts a run (only Single Query runs with a division matter).
+    pub fn add(&mut self, r: &IngestRecord) {
+        if r.track != Some(Track::SingleQuery) {
+            return;
+        }
+        let Some(d) = &r.division else {
+            return;
         };
-        seen.entry(d.clone()).or_default().insert(r.solver.clone());
+        match self.seen.get_mut(d) {
+            Some(set) if set.contains(&r.solver) => {}
+            Some(set) => {
+                set.insert(r.solver.clone());
+            }
+            None => {
+                self.seen
+                    .insert(d.clone(), BTreeSet::from([r.solver.clone()]));
+            }
+        }
         // An answer given after a limit was hit is no answer (a timeout or
         // memout in the scores, rules 7.1), so it cannot make a solver unsound.
         let wrong = r.limit_hit.is_none()
             && matches!(
-                (r.answer, statuses.get(&r.benchmark_key)),
+                (r.answer, self.statuses.get(&r.benchmark_key)),
                 (RunAnswer::Sat, Some(Status::Unsat)) | (RunAnswer::Unsat, Some(Status::Sat))
             );
         if wrong {
-            unsound.insert((d, r.solver.clone()));
+            self.unsound.insert((d.clone(), r.solver.clone()));
         }
     }
-    for (d, solvers) in seen.iter_mut() {
-        solvers.retain(|s| !unsound.contains(&(d.clone(), s.clone())));
+
+    /// The sound solvers per division.
+    pub fn finish(mut self) -> BTreeMap<Division, BTreeSet<String>> {
+        for (d, solvers) in self.seen.iter_mut() {
+            solvers.retain(|s| !self.unsound.contains(&(d.clone(), s.clone())));
+        }
+        self.seen
     }
-    seen
 }
 
 /// Known statuses of every prepared benchmark under `prepared` (all tracks

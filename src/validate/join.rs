@@ -130,107 +130,140 @@ pub fn join_with(
     validation: &[IngestRecord],
     rule: CoreRule,
 ) -> JoinSummary {
-    let mut summary = JoinSummary::default();
-    let files: HashMap<&str, usize> = manifest
-        .tasks
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.file.as_str(), i))
-        .collect();
-    // task -> validator -> answers
-    let mut answers: Vec<BTreeMap<&str, Vec<RunAnswer>>> =
-        vec![BTreeMap::new(); manifest.tasks.len()];
-    for v in validation
-        .iter()
-        .filter(|r| r.track == Some(Track::UnsatCoreValidation) || r.source == "local")
-    {
-        summary.validation_runs += 1;
-        match task_file(v, &files) {
-            Some(i) => answers[i]
-                .entry(&v.solver)
-                .or_default()
-                .push(within_limit(v, manifest.tasks[i].time_limit)),
-            None => summary.unmatched_validation_runs += 1,
+    let mut joiner = CoreJoiner::new(manifest, validation, rule);
+    for r in records.iter_mut() {
+        joiner.apply(r);
+    }
+    joiner.finish()
+}
+
+/// [`join_with`] one run at a time (a run table read and written as a
+/// stream): the verdicts of every task, then each run's.
+pub struct CoreJoiner<'m> {
+    verdicts: Vec<CoreVerdict>,
+    by_core: HashMap<(&'m str, &'m [String]), usize>,
+    summary: JoinSummary,
+}
+
+impl<'m> CoreJoiner<'m> {
+    /// The verdicts of `manifest`'s tasks from the `validation` runs under `rule`.
+    pub fn new(manifest: &'m CoreManifest, validation: &[IngestRecord], rule: CoreRule) -> Self {
+        let mut summary = JoinSummary::default();
+        let files: HashMap<&str, usize> = manifest
+            .tasks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.file.as_str(), i))
+            .collect();
+        // task -> validator -> answers
+        let mut answers: Vec<BTreeMap<&str, Vec<RunAnswer>>> =
+            vec![BTreeMap::new(); manifest.tasks.len()];
+        for v in validation
+            .iter()
+            .filter(|r| r.track == Some(Track::UnsatCoreValidation) || r.source == "local")
+        {
+            summary.validation_runs += 1;
+            match task_file(v, &files) {
+                Some(i) => answers[i]
+                    .entry(&v.solver)
+                    .or_default()
+                    .push(within_limit(v, manifest.tasks[i].time_limit)),
+                None => summary.unmatched_validation_runs += 1,
+            }
+        }
+        let verdicts: Vec<CoreVerdict> = manifest
+            .tasks
+            .iter()
+            .zip(&answers)
+            .map(|(t, got)| {
+                // The task's validators (all who ran when none were chosen).
+                let names: Vec<&str> = if t.validators.is_empty() {
+                    got.keys().copied().collect()
+                } else {
+                    let mut v: Vec<&str> = t.validators.iter().map(String::as_str).collect();
+                    v.sort();
+                    v.dedup();
+                    v
+                };
+                let mut out = CoreVerdict {
+                    status: CoreStatus::NotValidated,
+                    unsat: 0,
+                    sat: 0,
+                    other: 0,
+                    validators: Vec::new(),
+                    file: t.file.clone(),
+                };
+                for n in names {
+                    // Several runs of one validator: a definite answer wins, unsat before sat.
+                    let a = got.get(n).and_then(|v| {
+                        v.iter().copied().min_by_key(|a| match a {
+                            RunAnswer::Unsat => 0,
+                            RunAnswer::Sat => 1,
+                            _ => 2,
+                        })
+                    });
+                    match a {
+                        Some(RunAnswer::Unsat) => out.unsat += 1,
+                        Some(RunAnswer::Sat) => out.sat += 1,
+                        _ => out.other += 1,
+                    }
+                    out.validators.push(ValidatorAnswer {
+                        solver: n.to_string(),
+                        answer: a.unwrap_or(RunAnswer::Error),
+                    });
+                }
+                out.status = if t.unknown_names.is_empty() {
+                    rule.status(out.unsat, out.sat)
+                } else {
+                    // Names no assertion of the benchmark has: not well-formed (7.1.4).
+                    CoreStatus::Malformed
+                };
+                out
+            })
+            .collect();
+        let by_core: HashMap<(&str, &[String]), usize> = manifest
+            .tasks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| ((t.benchmark.as_str(), t.core.as_slice()), i))
+            .collect();
+        CoreJoiner {
+            verdicts,
+            by_core,
+            summary,
         }
     }
-    let verdicts: Vec<CoreVerdict> = manifest
-        .tasks
-        .iter()
-        .zip(&answers)
-        .map(|(t, got)| {
-            // The task's validators (all who ran when none were chosen).
-            let names: Vec<&str> = if t.validators.is_empty() {
-                got.keys().copied().collect()
-            } else {
-                let mut v: Vec<&str> = t.validators.iter().map(String::as_str).collect();
-                v.sort();
-                v.dedup();
-                v
-            };
-            let mut out = CoreVerdict {
-                status: CoreStatus::NotValidated,
-                unsat: 0,
-                sat: 0,
-                other: 0,
-                validators: Vec::new(),
-                file: t.file.clone(),
-            };
-            for n in names {
-                // Several runs of one validator: a definite answer wins, unsat before sat.
-                let a = got.get(n).and_then(|v| {
-                    v.iter().copied().min_by_key(|a| match a {
-                        RunAnswer::Unsat => 0,
-                        RunAnswer::Sat => 1,
-                        _ => 2,
-                    })
-                });
-                match a {
-                    Some(RunAnswer::Unsat) => out.unsat += 1,
-                    Some(RunAnswer::Sat) => out.sat += 1,
-                    _ => out.other += 1,
-                }
-                out.validators.push(ValidatorAnswer {
-                    solver: n.to_string(),
-                    answer: a.unwrap_or(RunAnswer::Error),
-                });
-            }
-            out.status = if t.unknown_names.is_empty() {
-                rule.status(out.unsat, out.sat)
-            } else {
-                // Names no assertion of the benchmark has: not well-formed (7.1.4).
-                CoreStatus::Malformed
-            };
-            out
-        })
-        .collect();
-    let by_core: HashMap<(&str, &[String]), usize> = manifest
-        .tasks
-        .iter()
-        .enumerate()
-        .map(|(i, t)| ((t.benchmark.as_str(), t.core.as_slice()), i))
-        .collect();
-    for r in records.iter_mut() {
+
+    /// Writes its verdict into `r` when it is an Unsat-Core run with a core.
+    pub fn apply(&mut self, r: &mut IngestRecord) {
         if r.track != Some(Track::UnsatCore) || r.answer != RunAnswer::Unsat {
-            continue;
+            return;
         }
-        let Some(core) = &r.unsat_core else { continue };
-        match by_core.get(&(r.benchmark_key.as_str(), core.names.as_slice())) {
+        let Some(core) = &r.unsat_core else { return };
+        match self
+            .by_core
+            .get(&(r.benchmark_key.as_str(), core.names.as_slice()))
+        {
             Some(&i) => {
-                let v = verdicts[i].clone();
+                let v = self.verdicts[i].clone();
                 let s = serde_json::to_value(v.status)
                     .ok()
                     .and_then(|s| s.as_str().map(str::to_string))
                     .unwrap_or_default();
-                *summary.by_status.entry(s).or_default() += 1;
+                *self.summary.by_status.entry(s).or_default() += 1;
                 r.validation = Some(Verdict::Core(v));
             }
-            None => summary.problems.push(format!(
+            None => self.summary.problems.push(format!(
                 "{} {} ({}: {}): no validation task for its core (run `validate-cores generate` on these runs)",
                 r.solver, r.benchmark_key, r.source, r.task
             )),
         }
     }
-    summary
+
+    /// What was joined.
+    pub fn finish(self) -> JoinSummary {
+        self.summary
+    }
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ mod sexp;
 
 pub use commands::ValidatorCommands;
 pub use join::JoinSummary;
-pub use join::{CoreRule, join, join_with};
+pub use join::{CoreJoiner, CoreRule, join, join_with};
 pub use models::{Checker, ModelOptions, ModelSummary, validate_models};
 pub use process::split_command;
 
