@@ -199,16 +199,12 @@ fn read_runs(
     global: &GlobalArgs,
     path: &Path,
 ) -> Result<(Option<TableIdentity>, Vec<IngestRecord>), Failure> {
-    let comp = global.competition()?;
-    let (identity, records) = read_table(path)?;
-    if let Some(warning) = check_table(path, identity.as_ref(), &comp)? {
-        eprintln!("{warning}");
-    }
-    Ok((identity, records))
+    let (identity, records) = stream_runs(global, path)?;
+    Ok((identity, records.collect::<Result<Vec<_>, _>>()?))
 }
 
-/// [`read_runs`] one record at a time: the table's identity (checked as
-/// there) and its records.
+/// The run table at `path` one record at a time: its identity (checked
+/// against the competition in use as [`read_runs`] says) and its records.
 fn stream_runs(
     global: &GlobalArgs,
     path: &Path,

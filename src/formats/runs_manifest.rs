@@ -87,7 +87,6 @@ pub struct ManifestIndex {
     /// once read ([`ManifestIndex::seal`]): 16 bytes a run, where a map of
     /// vectors took about 64.
     by_key: Vec<[u32; 4]>,
-    sealed: bool,
 }
 
 /// A run of a [`ManifestIndex`]: indices into its tables.
@@ -309,13 +308,11 @@ impl ManifestIndex {
             benchmark,
         });
         self.by_key.push([bench, rundefinition, base, i]);
-        self.sealed = false;
     }
 
     /// Sorts the lookup keys (after the last [`ManifestIndex::push`]).
     fn seal(mut self) -> Self {
         self.by_key.sort_unstable();
-        self.sealed = true;
         self
     }
 
@@ -381,7 +378,6 @@ impl ManifestIndex {
         ) else {
             return Ok(None);
         };
-        debug_assert!(self.sealed || self.by_key.is_empty());
         let key = [bench, rundef, base];
         let from = self.by_key.partition_point(|k| k[..3] < key[..]);
         let to = from + self.by_key[from..].partition_point(|k| k[..3] == key[..]);

@@ -86,12 +86,13 @@ fn write_definition(
     let dir = execdir.join(&def.results_dir);
     std::fs::create_dir_all(&dir)?;
     let mut rng = Rng(seed_of(spec.seed, file));
+    // A definition is one solver in one division: buggy there or not.
+    let buggy =
+        seed_of(spec.seed, &format!("{}\0{}", def.solver, def.division)) % BUGGY_ONE_IN == 0;
+    let wrong = if buggy { BUGGY_WRONG_PER_MILLE } else { 0 };
     let mut tally = Tally::new();
     let mut groups: BTreeMap<&str, Vec<Run>> = BTreeMap::new();
     for r in runs {
-        let buggy =
-            seed_of(spec.seed, &format!("{}\0{}", r.solver, r.division)) % BUGGY_ONE_IN == 0;
-        let wrong = if buggy { BUGGY_WRONG_PER_MILLE } else { 0 };
         let status = generation.tasks.get(&r.task).and_then(|t| match t.status {
             Status::Sat => Some((true, wrong)),
             Status::Unsat => Some((false, wrong)),
