@@ -109,7 +109,7 @@ pub fn score_tracks(
     comp: &Competition,
     loaded: &[LoadedSubmission],
     inventory: &Inventory,
-    runs: &[IngestRecord],
+    runs: &mut pipeline::TrackRuns,
     dir: &Path,
 ) -> anyhow::Result<Vec<TrackReport>> {
     let tracks: Vec<Track> = DEMO_TRACKS.into_iter().filter(|t| is_scored(*t)).collect();
@@ -358,8 +358,9 @@ impl Plan for DemoPlan<'_> {
                 let check = check::check(&runs, &sets, &refs, comp);
                 let inventory = Inventory::read(&self.path("inventory.json"))?;
                 let scores = self.path("scores");
-                let reports = score_tracks(comp, &self.loaded, &inventory, &runs, &scores)?;
-                let proofs = pipeline::proof_summary(comp, &runs, &sets, &scores)?;
+                let mut by_track = pipeline::TrackRuns::of(&runs);
+                let proofs = pipeline::proof_summary(comp, &by_track, &sets, &scores)?;
+                let reports = score_tracks(comp, &self.loaded, &inventory, &mut by_track, &scores)?;
                 let detail = format!(
                     "{} tracks + proof summary, tables in {}",
                     reports.len(),

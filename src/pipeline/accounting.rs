@@ -130,11 +130,7 @@ fn ingest_definition(
     index: &ManifestIndex,
     comp: &Competition,
 ) -> Option<(usize, ingest::Ingested)> {
-    let runs: Vec<_> = index
-        .runs()
-        .filter(|r| r.benchmark_definition == file)
-        .map(|r| r.to_owned())
-        .collect();
+    let runs: Vec<_> = index.definition_runs(file).map(|r| r.to_owned()).collect();
     let expected = runs.len();
     let mine = ManifestIndex::new(runs_manifest::Manifest {
         format: runs_manifest::MANIFEST_FORMAT,

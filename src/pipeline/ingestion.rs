@@ -44,3 +44,33 @@ pub fn ingest_complete(exec: &Path, comp: &Competition, progress: bool) -> Stage
         Ok(got)
     })
 }
+
+/// [`ingest_results`] into the run table `table` with bounded memory
+/// ([`ingest::ingest_to_file`]); an empty table when no definition left
+/// results. Returns the ingestion's summary (unreadable files and the
+/// accounting are the caller's to judge).
+pub fn ingest_results_to(
+    exec: &Path,
+    comp: &Competition,
+    table: &Path,
+) -> StageResult<ingest::Summary> {
+    Step::Ingestion.scope(|| {
+        let index = ManifestIndex::read(&exec.join(crate::formats::generation::RUNS_FILE))?;
+        let results = results_dir(exec);
+        let identity = ingest::TableIdentity::of(comp);
+        if !results.is_dir() {
+            ingest::write_jsonl(table, Some(&identity), &[])?;
+            return Ok(Default::default());
+        }
+        let opts = IngestOptions {
+            competition: comp,
+            manifest: Some(&index),
+            progress: false,
+        };
+        Ok(ingest::ingest_to_file(
+            std::slice::from_ref(&results),
+            &opts,
+            table,
+        )?)
+    })
+}

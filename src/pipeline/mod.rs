@@ -54,14 +54,14 @@ pub use accounting::{
 };
 pub use driver::{Cache, Decision, Outcome, Plan, RunReport, StageLine, State, Stop, drive};
 pub use generation::{Generation, check_solver_binaries, generate, install_archives};
-pub use ingestion::{ingest_complete, ingest_results, results_dir};
+pub use ingestion::{ingest_complete, ingest_results, ingest_results_to, results_dir};
 pub use inventory::{complete_inventory, inventory, library_view};
 pub use preparation::{prepare_all, prepare_selections};
 pub use runner::{
     DefinitionRun, LocalBenchExec, Replay, RunStatus, Runner, definition_run, failures,
     missing_helpers, on_path, reason_line, require_all, run_all,
 };
-pub use scoring::{proof_summary, score_tracks, winners};
+pub use scoring::{TrackRuns, proof_summary, score_tracks, winners};
 pub use selection::{seed, select_track};
 pub use site::site;
 pub use slurm::{
@@ -71,7 +71,8 @@ pub use slurm::{
 pub use stage::{Cached, Stages, fingerprint};
 pub use step::{StageError, StageResult, Step, UnknownStage};
 pub use validation::{
-    CoreValidation, CoresValidated, run_validators, sound_in_sq_validators, submission_validators,
-    validate_cores, validate_model_runs, z3_models,
+    CoreInputs, CoreValidation, CoreVerdicts, CoresValidated, TableValidated, core_inputs,
+    has_unsat_cores, run_validators, sound_in_sq_validators, submission_validators, validate_cores,
+    validate_model_runs, validate_table, z3_models,
 };
 pub use vcloud::{CLIENT_LOG, VcloudBenchExec};

@@ -10,12 +10,71 @@ use crate::report::TrackReport;
 use crate::scoring::editions::dispatch::{self, EditionScores, PolicyChoice};
 use crate::scoring::editions::e2023::ProofLine;
 use crate::scoring::editions::e2023_proof;
+use crate::scoring::{FileInterner, ScoredRun};
 use crate::scoring::{TrackScores, output};
 use crate::submission::LoadedSubmission;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-/// Scores `tracks` by the definition's edition (`comp.rules`, rules policy;
+/// What scoring reads of a run table: per track the runs as the engine scores
+/// them (benchmarks and solver names shared), and the Proof Exhibition runs
+/// whole (their summary reads the checkers' statistics). A full-size table is
+/// read one record at a time into this ([`TrackRuns::read`]): 1.8 million
+/// records never held at once.
+#[derive(Debug, Default)]
+pub struct TrackRuns {
+    scored: BTreeMap<Track, Vec<ScoredRun>>,
+    proof: Vec<IngestRecord>,
+    files: FileInterner,
+    /// Runs without a track or benchmark (scoring cannot place them; the
+    /// ingestion summary lists them).
+    pub unplaced: usize,
+}
+
+impl TrackRuns {
+    /// Adds one run of the table.
+    pub fn add(&mut self, r: IngestRecord) {
+        match crate::scoring::scored_run_interned(&r, &mut self.files) {
+            Some(run) => self.scored.entry(run.track).or_default().push(run),
+            None => self.unplaced += 1,
+        }
+        if r.track == Some(Track::ProofExhibition) {
+            self.proof.push(r);
+        }
+    }
+
+    /// The runs of `records`.
+    pub fn of(records: &[IngestRecord]) -> TrackRuns {
+        let mut runs = TrackRuns::default();
+        for r in records {
+            runs.add(r.clone());
+        }
+        runs
+    }
+
+    /// The runs of the table at `path`, read one record at a time.
+    pub fn read(path: &Path) -> StageResult<TrackRuns> {
+        Step::Scoring.scope(|| {
+            let mut runs = TrackRuns::default();
+            for r in crate::formats::jsonl::open_table(path)?.1 {
+                runs.add(r?);
+            }
+            Ok(runs)
+        })
+    }
+
+    /// Number of runs of `track` scoring places.
+    pub fn count(&self, track: Track) -> usize {
+        self.scored.get(&track).map_or(0, Vec::len)
+    }
+
+    /// The Proof Exhibition runs.
+    pub fn proof(&self) -> &[IngestRecord] {
+        &self.proof
+    }
+}
+
+/// Scores `tracks` (their runs taken out of `runs`) by the definition's edition (`comp.rules`, rules policy;
 /// [`dispatch`]) and writes, per track, Markdown tables (`<track>.md`) and the
 /// website-compatible pages (`<track>.json`) into `dir`. The 2015 and 2008
 /// editions have their own tables (`<track>.md` and `<track>.json`, their
@@ -24,7 +83,7 @@ pub fn score_tracks(
     comp: &Competition,
     loaded: &[LoadedSubmission],
     inventory: &Inventory,
-    runs: &[IngestRecord],
+    runs: &mut TrackRuns,
     tracks: &[Track],
     dir: &Path,
 ) -> StageResult<Vec<TrackReport>> {
@@ -34,11 +93,8 @@ pub fn score_tracks(
         let policy = dispatch::policy(edition, PolicyChoice::Rules).map_err(anyhow::Error::msg)?;
         let mut all = Vec::new();
         for &track in tracks {
-            let scored: Vec<_> = runs
-                .iter()
-                .filter(|r| r.track == Some(track))
-                .filter_map(crate::scoring::scored_run)
-                .collect();
+            // Moved out: each track is scored once.
+            let scored = runs.scored.remove(&track).unwrap_or_default();
             let (input, _missing) =
                 crate::scoring::build_input(comp, track, loaded, inventory, scored);
             let name = track.page_suffix();
@@ -97,7 +153,7 @@ pub fn winners(scores: &[TrackScores]) -> Vec<(Track, String, &'static str, Stri
 /// `proof-exhibition.md` into `dir`.
 pub fn proof_summary(
     comp: &Competition,
-    runs: &[IngestRecord],
+    runs: &TrackRuns,
     sets: &[PreparedSet],
     dir: &Path,
 ) -> StageResult<Vec<ProofLine>> {
@@ -107,12 +163,7 @@ pub fn proof_summary(
             .filter(|s| s.track == Track::ProofExhibition)
             .flat_map(|s| s.benchmarks.iter().map(|b| (b.original.path(), b.status)))
             .collect();
-        let proof_runs: Vec<IngestRecord> = runs
-            .iter()
-            .filter(|r| r.track == Some(Track::ProofExhibition))
-            .cloned()
-            .collect();
-        let report = e2023_proof::report(&proof_runs, comp, &statuses);
+        let report = e2023_proof::report(runs.proof(), comp, &statuses);
         std::fs::create_dir_all(dir)?;
         crate::formats::datafile::write_json(&dir.join("proof-exhibition.json"), &report)?;
         std::fs::write(

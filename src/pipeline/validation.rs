@@ -21,12 +21,68 @@ pub fn sound_in_sq_validators(
     comp: &Competition,
     prepared: &Path,
 ) -> (Validators, TimeLimit) {
+    let statuses = cores::known_statuses(prepared);
+    let validators = Validators::SoundInSq(cores::sound_in_sq(records, &statuses));
+    (validators, uc_time_limit(comp))
+}
+
+/// What core validation reads of a run table ([`core_inputs`]).
+#[derive(Debug)]
+pub struct CoreInputs {
+    /// The Unsat-Core runs that answered `unsat` with a core: the only runs
+    /// [`cores::generate`] reads.
+    pub with_core: Vec<IngestRecord>,
+    /// The validators: the solvers sound in Single Query (rules 7.4).
+    pub validators: Validators,
+    /// Their time limit (the Unsat Core Track's, 1200 s without it).
+    pub time_limit: TimeLimit,
+}
+
+/// [`sound_in_sq_validators`] and the runs [`cores::generate`] reads, from one
+/// pass over the run table at `table` (a full-size table is never held as
+/// records: the Single Query runs are judged one at a time).
+pub fn core_inputs(table: &Path, comp: &Competition, prepared: &Path) -> StageResult<CoreInputs> {
+    Step::Validation.scope(|| {
+        let statuses = cores::known_statuses(prepared);
+        let mut soundness = cores::Soundness::new(&statuses);
+        let mut with_core = Vec::new();
+        for r in crate::formats::jsonl::open_table(table)?.1 {
+            let r = r?;
+            soundness.add(&r);
+            if r.track == Some(crate::model::Track::UnsatCore)
+                && r.answer == crate::ingest::RunAnswer::Unsat
+                && r.unsat_core.is_some()
+            {
+                with_core.push(r);
+            }
+        }
+        Ok(CoreInputs {
+            with_core,
+            validators: Validators::SoundInSq(soundness.finish()),
+            time_limit: uc_time_limit(comp),
+        })
+    })
+}
+
+/// Whether the run table at `table` holds an Unsat-Core run with a core (read
+/// until the first one).
+pub fn has_unsat_cores(table: &Path) -> StageResult<bool> {
+    Step::Validation.scope(|| {
+        for r in crate::formats::jsonl::open_table(table)?.1 {
+            let r = r?;
+            if r.track == Some(crate::model::Track::UnsatCore) && r.unsat_core.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    })
+}
+
+fn uc_time_limit(comp: &Competition) -> TimeLimit {
     let time_s = comp
         .track(crate::model::Track::UnsatCore)
         .map_or(1200.0, |t| f64::from(t.limits.time_s));
-    let statuses = cores::known_statuses(prepared);
-    let validators = Validators::SoundInSq(cores::sound_in_sq(records, &statuses));
-    (validators, TimeLimit::Track(time_s))
+    TimeLimit::Track(time_s)
 }
 
 /// How to validate the unsat cores.
@@ -147,4 +203,94 @@ pub fn z3_models(
 /// Validates the models of the Model-Validation runs in `records`.
 pub fn validate_model_runs(records: &mut [IngestRecord], opts: &ModelOptions) -> ModelSummary {
     validate_models(records, opts)
+}
+
+/// The core verdicts to write into a run table ([`validate_table`]).
+#[derive(Debug, Clone, Copy)]
+pub struct CoreVerdicts<'a> {
+    /// The validation tasks.
+    pub manifest: &'a CoreManifest,
+    /// The validator runs.
+    pub validation: &'a [IngestRecord],
+    /// The edition's rule.
+    pub rule: crate::validate::CoreRule,
+}
+
+/// What [`validate_table`] did.
+#[derive(Debug, Clone, Default)]
+pub struct TableValidated {
+    /// The core verdicts written, when cores were validated.
+    pub cores: Option<JoinSummary>,
+    /// The model verdicts, when the table had Model-Validation runs.
+    pub models: Option<ModelSummary>,
+    /// Runs written.
+    pub runs: usize,
+}
+
+/// Writes `output`: the run table `input` (kept as it is; `output` may be the
+/// same file, replaced by a rename only when complete) with the core verdicts
+/// of `cores` and the verdicts of `models` for its Model-Validation runs.
+///
+/// Bounded memory: the table is read as a stream, once to collect the
+/// Model-Validation runs (validated in parallel, the only runs held), once
+/// more to write every run with its verdict.
+pub fn validate_table(
+    input: &Path,
+    output: &Path,
+    cores: Option<CoreVerdicts<'_>>,
+    models: &ModelOptions,
+) -> StageResult<TableValidated> {
+    use crate::formats::jsonl::{JsonlWriter, open_table};
+    use crate::model::Track::ModelValidation;
+    Step::Validation.scope(|| {
+        let mut model_runs = Vec::new();
+        for r in open_table(input)?.1 {
+            let r = r?;
+            if r.track == Some(ModelValidation) {
+                model_runs.push(r);
+            }
+        }
+        let mut done = TableValidated::default();
+        if !model_runs.is_empty() {
+            done.models = Some(validate_model_runs(&mut model_runs, models));
+        }
+        let mut joiner = cores.map(|c| crate::validate::CoreJoiner::new(c.manifest, c.validation, c.rule));
+        let (identity, records) = open_table(input)?;
+        let mut out = JsonlWriter::create(output, identity.as_ref())?;
+        let mut validated = model_runs.into_iter();
+        for r in records {
+            let mut r = r?;
+            if r.track == Some(ModelValidation) {
+                let v = validated.next().filter(|v| {
+                    (&v.source, &v.task, &v.solver, &v.rundefinition)
+                        == (&r.source, &r.task, &r.solver, &r.rundefinition)
+                });
+                let Some(v) = v else {
+                    anyhow::bail!(
+                        "{}: the table changed while it was validated (run {} of {}); nothing written to {}",
+                        input.display(),
+                        r.task,
+                        r.solver,
+                        output.display()
+                    );
+                };
+                r = v;
+            }
+            if let Some(j) = &mut joiner {
+                j.apply(&mut r);
+            }
+            out.write_record(&r)?;
+            done.runs += 1;
+        }
+        if validated.next().is_some() {
+            anyhow::bail!(
+                "{}: the table changed while it was validated (fewer Model-Validation runs); nothing written to {}",
+                input.display(),
+                output.display()
+            );
+        }
+        out.finish()?;
+        done.cores = joiner.map(crate::validate::CoreJoiner::finish);
+        Ok(done)
+    })
 }

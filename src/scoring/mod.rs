@@ -28,7 +28,8 @@ mod soundness;
 
 pub use competitive::{different_teams, distinct_teams, teams};
 pub use runtable::{
-    RunScore, anchor_answer, run_score, scored_record_line, scored_run, scored_run_line,
+    RunScore, anchor_answer, run_score, scored_record_line, scored_run, scored_run_interned,
+    scored_run_line,
 };
 pub use setup::{build_input, build_input_selected, build_input_with_paths};
 

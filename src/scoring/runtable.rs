@@ -31,6 +31,14 @@ pub fn scored_run(r: &IngestRecord) -> Option<ScoredRun> {
     scored_run_of(r, SolverName::from(&r.solver), file)
 }
 
+/// [`scored_run`], the benchmark and solver name shared through `files`
+/// (a table read record by record keeps one copy of each file).
+pub fn scored_run_interned(r: &IngestRecord, files: &mut FileInterner) -> Option<ScoredRun> {
+    r.track?;
+    let file = files.intern(Arc::new(r.benchmark.clone()?));
+    scored_run_of(r, files.solver(&r.solver), file)
+}
+
 /// [`scored_run`] of a borrowed run-table line, its benchmark shared through
 /// `files` (allocated only when new); `None` as for [`scored_run`].
 pub fn scored_run_line(line: IngestLine<'_>, files: &mut FileInterner) -> Option<ScoredRun> {

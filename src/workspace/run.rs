@@ -8,7 +8,7 @@ use super::config::Workspace;
 use super::rounds::{Round, run_round};
 use crate::benchexec::{GenerateOptions, SolverLocation};
 use crate::benchmarks::Inventory;
-use crate::ingest::{self, TableIdentity};
+use crate::ingest;
 use crate::model::{Competition, Division, Track};
 use crate::pipeline::{self, Cache, Decision, Outcome, Plan, Step, Stop};
 use crate::prepare::PreparedSet;
@@ -293,10 +293,7 @@ impl Plan for WorkspacePlan<'_> {
             Step::Runs | Step::Scoring | Step::Report => Decision::Always,
             Step::Ingestion => Decision::Cached(vec![pipeline::results_dir(&ws.execdir)]),
             Step::CoreTasks => {
-                let records = ingest::read_jsonl(&ws.ingested_runs())?;
-                let has_cores = records
-                    .iter()
-                    .any(|r| r.track == Some(Track::UnsatCore) && r.unsat_core.is_some());
+                let has_cores = pipeline::has_unsat_cores(&ws.ingested_runs())?;
                 self.cores = if has_cores {
                     Cores::Some
                 } else if self.setup().tracks.contains(&Track::UnsatCore) {
@@ -420,28 +417,25 @@ impl Plan for WorkspacePlan<'_> {
             Step::Runs => self.round(&ws.execdir),
             Step::Ingestion => {
                 let ingested = ws.ingested_runs();
-                let got = ingest_readable(&ws.execdir, comp)?;
-                ingest::write_jsonl(&ingested, Some(&TableIdentity::of(comp)), &got.records)?;
+                let summary = ingest_readable_to(&ws.execdir, comp, &ingested)?;
                 done(format!(
                     "{} runs -> {}",
-                    got.records.len(),
+                    summary.records,
                     ingested.display()
                 ))
             }
             Step::CoreTasks => {
                 let tasks = ws.core_tasks();
                 let prepared = ws.prepared();
-                let records = ingest::read_jsonl(&ws.ingested_runs())?;
+                let got = pipeline::core_inputs(&ws.ingested_runs(), comp, &prepared)?;
                 let _ = std::fs::remove_dir_all(CoreManifest::dir(&tasks));
-                let (validators, time_limit) =
-                    pipeline::sound_in_sq_validators(&records, comp, &prepared);
                 let (_, summary) = cores::generate(
-                    &records,
+                    &got.with_core,
                     &cores::GenerateOptions {
                         prepared: &prepared,
                         out: &tasks,
-                        validators: &validators,
-                        time_limit,
+                        validators: &got.validators,
+                        time_limit: got.time_limit,
                     },
                 )?;
                 done(format!(
@@ -470,7 +464,7 @@ impl Plan for WorkspacePlan<'_> {
             Step::CoreRuns => self.round(&ws.core_execdir()),
             Step::Validation => done(validate(ws, comp, matches!(self.cores, Cores::Some), jobs)?),
             Step::Scoring => {
-                let runs = ingest::read_jsonl(&ws.runs())?;
+                let mut runs = pipeline::TrackRuns::read(&ws.runs())?;
                 let inventory = Inventory::read(&ws.inventory())?;
                 let scored: Vec<Track> = s
                     .tracks
@@ -482,7 +476,7 @@ impl Plan for WorkspacePlan<'_> {
                     comp,
                     &s.loaded,
                     &inventory,
-                    &runs,
+                    &mut runs,
                     &scored,
                     &ws.scores(),
                 )?;
@@ -623,40 +617,47 @@ fn validate(
     let prepared = ws.prepared();
     let results = pipeline::results_dir(&ws.execdir);
     let runs_path = ws.runs();
-    let (identity, mut records) = ingest::read_table(&ws.ingested_runs())?;
     let mut parts = Vec::new();
-    if has_cores {
-        let manifest = CoreManifest::read(&ws.core_tasks())?;
-        let validation = if manifest.tasks.is_empty() {
-            Vec::new()
-        } else {
-            ingest_readable(&ws.core_execdir(), comp)?.records
-        };
-        // The definition's edition's rule (2025 majority, 2023 refutation).
-        let rule = crate::scoring::editions::dispatch::core_rule(comp.rules)
-            .map_err(anyhow::Error::msg)?;
-        let joined = crate::validate::join_with(&mut records, &manifest, &validation, rule);
+    let manifest = if has_cores {
+        Some(CoreManifest::read(&ws.core_tasks())?)
+    } else {
+        None
+    };
+    let validation = match &manifest {
+        // The validator runs: a few per distinct core, held in memory.
+        Some(m) if !m.tasks.is_empty() => ingest_readable(&ws.core_execdir(), comp)?.records,
+        _ => Vec::new(),
+    };
+    // The definition's edition's rule (2025 majority, 2023 refutation).
+    let cores = match &manifest {
+        Some(manifest) => Some(pipeline::CoreVerdicts {
+            manifest,
+            validation: &validation,
+            rule: crate::scoring::editions::dispatch::core_rule(comp.rules)
+                .map_err(anyhow::Error::msg)?,
+        }),
+        None => None,
+    };
+    let got = pipeline::validate_table(
+        &ws.ingested_runs(),
+        &runs_path,
+        cores,
+        &pipeline::z3_models(&prepared, &results, Some(ws.dir.join("model-cache")), jobs),
+    )?;
+    if let Some(joined) = &got.cores {
         parts.push(format!(
             "cores {} ({} validator runs)",
             counts(&joined.by_status),
             joined.validation_runs
         ));
     }
-    if records
-        .iter()
-        .any(|r| r.track == Some(Track::ModelValidation))
-    {
-        let models = pipeline::validate_model_runs(
-            &mut records,
-            &pipeline::z3_models(&prepared, &results, Some(ws.dir.join("model-cache")), jobs),
-        );
+    if let Some(models) = &got.models {
         parts.push(format!(
             "models {} ({} checked)",
             counts(&models.by_status),
             models.validated
         ));
     }
-    ingest::write_jsonl(&runs_path, identity.as_ref(), &records)?;
     if parts.is_empty() {
         parts.push("nothing to validate".into());
     }
@@ -670,10 +671,33 @@ fn validate(
 /// (results of an earlier generation). Missing runs are the round's business.
 fn ingest_readable(exec: &Path, comp: &Competition) -> anyhow::Result<ingest::Ingested> {
     let got = pipeline::ingest_results(exec, comp, false)?;
+    reconciled(exec, &got.summary)?;
+    Ok(got)
+}
+
+/// [`ingest_readable`] into the run table `table`, one run at a time (a
+/// full-size competition's runs are never held at once); the table is removed
+/// again when the results do not reconcile.
+fn ingest_readable_to(
+    exec: &Path,
+    comp: &Competition,
+    table: &Path,
+) -> anyhow::Result<ingest::Summary> {
+    let summary = pipeline::ingest_results_to(exec, comp, table)?;
+    if let Err(e) = reconciled(exec, &summary) {
+        let _ = std::fs::remove_file(table);
+        return Err(e);
+    }
+    Ok(summary)
+}
+
+/// An error (see [`ingest_readable`]) when the ingestion of `exec`'s results
+/// found an unreadable file, a doubled run or a run the manifest does not know.
+fn reconciled(exec: &Path, summary: &ingest::Summary) -> anyhow::Result<()> {
     let results = pipeline::results_dir(exec);
-    if got.has_unreadable() {
-        let mut lines: Vec<String> = got.summary.input_errors.clone();
-        for f in &got.summary.files {
+    if summary.has_unreadable() {
+        let mut lines: Vec<String> = summary.input_errors.clone();
+        for f in &summary.files {
             for u in &f.unreadable {
                 lines.push(format!("{}: {u}", results.join(&f.source).display()));
             }
@@ -684,7 +708,7 @@ fn ingest_readable(exec: &Path, comp: &Competition) -> anyhow::Result<ingest::In
             lines.join("\n  ")
         );
     }
-    if let Some(m) = &got.summary.manifest
+    if let Some(m) = &summary.manifest
         && (m.total.duplicated > 0 || m.total.unexpected > 0)
     {
         let t = &m.total;
@@ -706,7 +730,7 @@ fn ingest_readable(exec: &Path, comp: &Competition) -> anyhow::Result<ingest::In
             lines.join("\n  ")
         );
     }
-    Ok(got)
+    Ok(())
 }
 
 /// `name n, name n` of a count map.

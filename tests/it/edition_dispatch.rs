@@ -35,7 +35,7 @@ fn the_pipeline_scores_by_the_definitions_edition() {
             &comp,
             &loaded,
             &inventory,
-            &runs,
+            &mut smtcomp::pipeline::TrackRuns::of(&runs),
             &[Track::SingleQuery],
             &dir,
         )

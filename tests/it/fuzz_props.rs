@@ -228,6 +228,17 @@ proptest! {
         smtcomp::formats::datafile::write_json(&path, &m).unwrap();
         let index = ManifestIndex::read(&path).unwrap();
         prop_assert_eq!(index.len(), n);
+        // Runs of one definition: by its index, exactly what a scan finds.
+        let mut runs = m.runs.clone();
+        for (i, r) in runs.iter_mut().enumerate() {
+            r.benchmark_definition = format!("d{}.xml", (i * 7 + muts.len()) % 3);
+        }
+        let spread = ManifestIndex::new(Manifest { format: MANIFEST_FORMAT, runs: runs.clone() });
+        for def in ["d0.xml", "d1.xml", "d2.xml", "s", "tasks/QF_UF/t0.yml", "nothing.xml"] {
+            let got: Vec<String> = spread.definition_runs(def).map(|r| r.task.to_string()).collect();
+            let want: Vec<String> = runs.iter().filter(|r| r.benchmark_definition == def).map(|r| r.task.clone()).collect();
+            prop_assert_eq!(got, want, "definition {}", def);
+        }
         let plain = dir.path().join("mutated.json");
         let mut bytes = serde_json::to_vec(&m).unwrap();
         mutate(&mut bytes, &muts);
