@@ -9,7 +9,7 @@
 //! |---|---|
 //! | 0-7 | magic bytes naming the cache's kind |
 //! | 8-11 | format version (little endian) |
-//! | 12-43 | SHA-256 of the file the cache copies |
+//! | 12-43 | content hash (BLAKE3, [`content_hash`]) of the file the cache copies |
 //! | 44-51 | payload length (little endian) |
 //! | 52-55 | CRC-32 of the payload (little endian) |
 
@@ -131,6 +131,37 @@ pub fn cache_dir() -> Option<PathBuf> {
             .map(PathBuf::from)
             .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
             .map(|d| d.join("smtcomp")),
+    }
+}
+
+/// The content hash a cache is keyed and checked by: BLAKE3 of the bytes.
+///
+/// BLAKE3 and not SHA-256: both are collision-resistant (a crafted input
+/// cannot take another file's cache), but BLAKE3 hashes a 100 MB inventory or
+/// run table several times faster (SIMD lanes), and the hash is computed on
+/// every call that may use a cache.
+pub fn content_hash(bytes: &[u8]) -> [u8; 32] {
+    blake3::hash(bytes).into()
+}
+
+/// [`content_hash`] of the file `path`, read in 1 MiB blocks (its bytes are
+/// not kept), with its length.
+pub fn file_content_hash(path: &Path) -> std::io::Result<(u64, [u8; 32])> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let mut h = blake3::Hasher::new();
+    let mut block = vec![0u8; 1 << 20];
+    let mut len = 0u64;
+    loop {
+        match f.read(&mut block) {
+            Ok(0) => return Ok((len, h.finalize().into())),
+            Ok(n) => {
+                h.update(&block[..n]);
+                len += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! The cache of an inventory file lives in the cache directory
 //! ([`cache_dir`]: `$SMTCOMP_CACHE_DIR`, else `$XDG_CACHE_HOME/smtcomp`, else
 //! `~/.cache/smtcomp`; `SMTCOMP_CACHE_DIR=` (empty) disables caching) under
-//! `inventory-<SHA-256 of the inventory file's bytes>.bin`. It is keyed by the
+//! `inventory-<BLAKE3 of the inventory file's bytes>.bin`. It is keyed by the
 //! content of the input file, never by its name or modification time: an edited
 //! inventory has another hash and gets its own cache entry. The JSON(.gz)
 //! inventory stays the source of truth; the cache is written once, after the
@@ -16,7 +16,8 @@
 //! A cache file is used only if all of these hold, otherwise it is ignored,
 //! the JSON is parsed and the cache rewritten:
 //! * the magic bytes and the format version ([`FORMAT_VERSION`]) match;
-//! * the SHA-256 recorded in its header is the one of the inventory file;
+//! * the content hash ([`cache_file::content_hash`], BLAKE3) recorded in its
+//!   header is the one of the inventory file;
 //! * the payload has exactly the length in the header and its CRC-32 matches
 //!   (a truncated or corrupt file is detected);
 //! * the payload decodes completely: every index, length and enum code in
@@ -37,7 +38,6 @@ use crate::formats::inventory::{
 };
 use crate::model::{Logic, Status};
 use crate::util::fxhash::IndexTable;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 /// The first bytes of a cache file.
@@ -164,7 +164,7 @@ pub fn load_filtered(
             rejected: None,
         });
     };
-    let hash: [u8; 32] = Sha256::digest(&raw).into();
+    let hash = cache_file::content_hash(&raw);
     let cache = cache_path(dir, &hash);
     let mut rejected = None;
     match cache_file::read_bounded(&cache) {
@@ -254,27 +254,11 @@ pub fn with_view_in<R>(
     Ok(f(&view))
 }
 
-/// The SHA-256 of the file `path`, read in blocks (its bytes are not kept:
-/// a valid cache is all that is read then), or `None` if it is shorter than
-/// `min_bytes` (not cached).
+/// The content hash of the file `path` ([`cache_file::file_content_hash`]),
+/// or `None` if it is shorter than `min_bytes` (not cached).
 fn hash_file(path: &Path, min_bytes: u64) -> std::io::Result<Option<[u8; 32]>> {
-    use std::io::Read;
-    let mut f = std::fs::File::open(path)?;
-    let mut block = vec![0u8; 1 << 18];
-    let mut hasher = Sha256::new();
-    let mut len = 0u64;
-    loop {
-        match f.read(&mut block) {
-            Ok(0) => break,
-            Ok(n) => {
-                hasher.update(&block[..n]);
-                len += n as u64;
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok((len >= min_bytes).then(|| hasher.finalize().into()))
+    let (len, hash) = cache_file::file_content_hash(path)?;
+    Ok((len >= min_bytes).then_some(hash))
 }
 
 /// The cache file of an inventory whose bytes hash to `hash`.

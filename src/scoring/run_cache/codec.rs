@@ -1,7 +1,7 @@
 //! The byte format of a run cache file (documented in docs/performance.md,
 //! "The run cache").
 //!
-//! Header (56 bytes): magic [`MAGIC`], format version (u32 LE), the SHA-256
+//! Header (56 bytes): magic [`MAGIC`], format version (u32 LE), the BLAKE3
 //! of the input file, the payload length (u64 LE), the payload's CRC-32
 //! (u32 LE). Payload (unsigned LEB128 varints `u`, strings as `u` length +
 //! UTF-8 bytes, floats as the 8 bytes of their IEEE bits, LE):

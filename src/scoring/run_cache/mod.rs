@@ -7,7 +7,7 @@
 //!
 //! The same rules as the inventory cache
 //! ([`crate::formats::inventory_cache`]): the cache directory
-//! ([`inventory_cache::cache_dir`]), a file named `runs-<SHA-256 of the
+//! ([`inventory_cache::cache_dir`]), a file named `runs-<BLAKE3 of the
 //! input file's bytes>.bin`, keyed by content only (never by name or time);
 //! the JSON input stays the source of truth and is parsed whenever the cache
 //! is missing or not valid, then the cache is written atomically (a
@@ -31,7 +31,6 @@ use crate::formats::datafile::DataFileError;
 use crate::formats::inventory_cache::{self, Source};
 use crate::formats::table_identity::TableIdentity;
 use crate::scoring::ScoredRun;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 /// Input files smaller than this (on disk) are parsed directly, not cached.
@@ -137,20 +136,11 @@ fn json(runs: RunsFile) -> Loaded {
     }
 }
 
-/// SHA-256 of the file's bytes, read in 1 MiB blocks (the file is not held).
+/// The content hash of the file's bytes ([`formats::cache_file::file_content_hash`]).
 pub fn file_hash(path: &Path) -> Result<[u8; 32], DataFileError> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| DataFileError::new(path, format!("cannot read: {e}"));
-    let mut f = std::fs::File::open(path).map_err(cannot)?;
-    let mut h = Sha256::new();
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = f.read(&mut buf).map_err(cannot)?;
-        if n == 0 {
-            return Ok(h.finalize().into());
-        }
-        h.update(&buf[..n]);
-    }
+    formats::cache_file::file_content_hash(path)
+        .map(|(_, hash)| hash)
+        .map_err(|e| DataFileError::new(path, format!("cannot read: {e}")))
 }
 
 /// The cache file of an input file whose bytes hash to `hash`.
