@@ -112,11 +112,15 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
         return Ok(Outcome::Problems);
     }
     let policy = args.policy.engine_policy("export website")?;
-    // Everything is computed before the first file is written: a failure writes nothing.
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    let mut tracks = tracks;
+    super::score_cmd::distinct_tracks(&mut tracks);
+    let mut by_track = super::score_cmd::split_by_track(runs);
+    // Every check before the first file is written: a refused export writes
+    // nothing. Then one track at a time is scored and written (its pages are
+    // not held beside the other tracks').
     for &t in &tracks {
         if unknown_solvers_stop(
-            &runs,
+            by_track.get(&t).map_or(&[], Vec::as_slice),
             &subs,
             t,
             args.allow_unknown_solvers,
@@ -125,14 +129,28 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
         ) {
             return Ok(Outcome::Problems);
         }
-        let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
-        if mine.is_empty() {
+        if by_track.get(&t).is_none_or(Vec::is_empty) {
             eprintln!(
                 "{} no runs of track {t}; nothing written",
                 crate::util::colour::error_prefix()
             );
             return Ok(Outcome::Problems);
         }
+    }
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut write = |rel: PathBuf, text: &str| -> anyhow::Result<()> {
+        let path = out.join(&rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        files.push(rel);
+        Ok(())
+    };
+    for &t in &tracks {
+        let mine = by_track.remove(&t).unwrap_or_default();
         let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
         if !missing.is_empty() {
             eprintln!(
@@ -150,45 +168,33 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
             comp.year,
             date.as_deref(),
         ) {
-            files.push((
+            write(
                 PathBuf::from("content/results").join(format!("{name}.md")),
-                to_json(&page)?,
-            ));
+                &to_json(&page)?,
+            )?;
         }
         for (name, text) in website::chart_pages(&input, &scores) {
-            files.push((
+            write(
                 PathBuf::from("content/results").join(format!("{name}.html")),
-                text,
-            ));
+                &text,
+            )?;
         }
     }
-    files.push((
+    write(
         "data/tracks.json".into(),
-        to_json(&website::tracks_data(&comp))?,
-    ));
-    files.push((
+        &to_json(&website::tracks_data(&comp))?,
+    )?;
+    write(
         "data/division_tracks.json".into(),
-        to_json(&website::division_tracks_data(&comp))?,
-    ));
-    files.push((
+        &to_json(&website::division_tracks_data(&comp))?,
+    )?;
+    write(
         "data/participants.json".into(),
-        to_json(&website::participants_data(&subs))?,
-    ));
-    for (rel, text) in &files {
-        let path = out.join(rel);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
-        }
-        std::fs::write(&path, text)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    }
+        &to_json(&website::participants_data(&subs))?,
+    )?;
     let names: Vec<String> = tracks.iter().map(|t| t.to_string()).collect();
     if args.json {
-        let rels: Vec<String> = files
-            .iter()
-            .map(|(rel, _)| rel.display().to_string())
-            .collect();
+        let rels: Vec<String> = files.iter().map(|rel| rel.display().to_string()).collect();
         super::print(&to_json(&serde_json::json!({
             "output": out.display().to_string(),
             "tracks": names,

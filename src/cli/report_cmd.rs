@@ -158,13 +158,19 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
         &args.submissions,
         &every_selected,
     )?;
+    super::score_cmd::distinct_tracks(&mut args.track);
+    let mut by_track = super::score_cmd::split_by_track(runs);
     for &t in &args.track {
-        super::score_cmd::require_runs_of(t, &runs, &args.runs)?;
+        super::score_cmd::require_runs_of(
+            t,
+            by_track.get(&t).map_or(&[], Vec::as_slice),
+            &args.runs,
+        )?;
     }
     let mut tracks = Vec::new();
     for &t in &args.track {
         if super::score_cmd::unknown_solvers_stop(
-            &runs,
+            by_track.get(&t).map_or(&[], Vec::as_slice),
             &subs,
             t,
             args.allow_unknown_solvers,
@@ -173,7 +179,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
         ) {
             return Ok(Outcome::Problems);
         }
-        let mine: Vec<_> = runs.iter().filter(|r| r.track == t).cloned().collect();
+        let mine = by_track.remove(&t).unwrap_or_default();
         let selection = selections.remove(&t).unwrap_or_default();
         let with_selection = !selection.is_empty();
         let (input, missing) =

@@ -33,50 +33,61 @@ pub fn solved_time(run: &ScoredRun, input: &ScoringInput) -> Option<f64> {
     (t.is_finite() && t >= 0.0 && t <= input.time_limit).then_some(t)
 }
 
-/// Solved benchmarks of every group of a track, keyed by `(is_division, identifier)`.
-pub fn solved_by_group(
-    input: &ScoringInput,
-    groups: &[GroupScores],
-) -> HashMap<(bool, String), Solved> {
-    let mut logic_div: HashMap<String, String> = HashMap::new();
-    for (d, ls) in &input.divisions {
-        for l in ls {
-            logic_div.insert(l.to_string(), d.to_string());
+/// The solved runs of a track by logic, found once; each group's [`Solved`]
+/// is then built on demand ([`SolvedIndex::group`]) and dropped after its
+/// page, so that only one group's benchmark paths are held at a time (all
+/// groups' maps at once took about 500 MB for the 1.5 million Single Query
+/// runs of 2025).
+pub struct SolvedIndex<'a> {
+    /// Logic -> its solved runs in run order, with the time.
+    by_logic: HashMap<&'a str, Vec<(&'a ScoredRun, f64)>>,
+    /// Division -> its logics.
+    logics_of: HashMap<String, Vec<String>>,
+}
+
+impl<'a> SolvedIndex<'a> {
+    /// The solved runs of `input`'s track.
+    pub fn new(input: &'a ScoringInput) -> SolvedIndex<'a> {
+        let mut logics_of: HashMap<String, Vec<String>> = HashMap::new();
+        for (d, ls) in &input.divisions {
+            logics_of
+                .entry(d.to_string())
+                .or_default()
+                .extend(ls.iter().map(|l| l.to_string()));
+        }
+        let mut by_logic: HashMap<&str, Vec<(&ScoredRun, f64)>> = HashMap::new();
+        for r in input.runs.iter().filter(|r| r.track == input.track) {
+            if let Some(t) = solved_time(r, input) {
+                by_logic
+                    .entry(r.file.logic.as_str())
+                    .or_default()
+                    .push((r, t));
+            }
+        }
+        SolvedIndex {
+            by_logic,
+            logics_of,
         }
     }
-    let mut by_div: HashMap<String, Solved> = HashMap::new();
-    let mut by_logic: HashMap<String, Solved> = HashMap::new();
-    for r in input.runs.iter().filter(|r| r.track == input.track) {
-        let Some(t) = solved_time(r, input) else {
-            continue;
+
+    /// The solved benchmarks of group `g`: a division's from the runs of its
+    /// logics, a logic's from its own.
+    pub fn group(&self, g: &GroupScores) -> Solved {
+        let mut out = Solved::new();
+        let mut add = |logic: &str| {
+            for (r, t) in self.by_logic.get(logic).into_iter().flatten() {
+                out.entry(r.solver.to_string())
+                    .or_default()
+                    .insert(r.file.path(), *t);
+            }
         };
-        let logic = r.file.logic.to_string();
-        if let Some(d) = logic_div.get(&logic) {
-            by_div
-                .entry(d.clone())
-                .or_default()
-                .entry(r.solver.to_string())
-                .or_default()
-                .insert(r.file.path(), t);
-        }
-        by_logic
-            .entry(logic)
-            .or_default()
-            .entry(r.solver.to_string())
-            .or_default()
-            .insert(r.file.path(), t);
-    }
-    let mut out = HashMap::new();
-    for g in groups {
-        let src = if g.is_division {
-            by_div.get(&g.division)
+        if g.is_division {
+            for l in self.logics_of.get(&g.division).into_iter().flatten() {
+                add(l);
+            }
         } else {
-            by_logic.get(&g.name)
-        };
-        out.insert(
-            (g.is_division, g.identifier.clone()),
-            src.cloned().unwrap_or_default(),
-        );
+            add(&g.name);
+        }
+        out
     }
-    out
 }

@@ -173,13 +173,11 @@ pub fn write_site_with_progress(
         );
         w(dir.join("scores.xml"), &xml, 2)?;
         progress.inc(1);
-        let solved = data::solved_by_group(&r.input, &r.scores.groups);
+        let solved = data::SolvedIndex::new(&r.input);
         for g in &r.scores.groups {
             let mut imgs = Vec::new();
             if g.is_division {
-                let empty = Default::default();
-                let s = solved.get(&(true, g.identifier.clone())).unwrap_or(&empty);
-                for (file, alt, svg) in group_plots(r.input.time_limit, g, s) {
+                for (file, alt, svg) in group_plots(r.input.time_limit, g, &solved.group(g)) {
                     w(dir.join("plots").join(&file), &svg, 1)?;
                     imgs.push((format!("plots/{file}"), alt));
                 }

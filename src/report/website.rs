@@ -55,8 +55,7 @@ pub fn results_pages(
 /// of the first two), no JavaScript; the organizers' pages draw their
 /// interactive charts from the same runs.
 pub fn chart_pages(input: &ScoringInput, scores: &TrackScores) -> Vec<(String, String)> {
-    let solved = super::data::solved_by_group(input, &scores.groups);
-    let empty = Default::default();
+    let solved = super::data::SolvedIndex::new(input);
     let mut out: Vec<(String, String)> = scores
         .groups
         .iter()
@@ -66,14 +65,12 @@ pub fn chart_pages(input: &ScoringInput, scores: &TrackScores) -> Vec<(String, S
             } else {
                 format!("Chart for logic {}", g.name)
             };
-            let s = solved
-                .get(&(g.is_division, g.identifier.clone()))
-                .unwrap_or(&empty);
+            let s = solved.group(g);
             let mut text = format!(
                 "---\nlayout: chart\ntitle: {}\n---\n",
                 serde_json::to_string(&title).unwrap_or_default()
             );
-            for (_, _, svg) in super::group_plots(input.time_limit, g, s) {
+            for (_, _, svg) in super::group_plots(input.time_limit, g, &s) {
                 text.push_str(&svg);
                 text.push('\n');
             }
