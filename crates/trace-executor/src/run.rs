@@ -378,7 +378,10 @@ impl Session<'_> {
             send_s: micros(send_s) as f64 / 1e6,
             response_s: response_s.map(|r| r as f64 / 1e6),
             latency_s: response_s.map(|r| (r - micros(send_s)) as f64 / 1e6),
-            solver_cpu_s: self.cpu.sample(self.solver.pid()),
+            // At most one /proc sample a millisecond (see MIN_SAMPLE_INTERVAL_S).
+            solver_cpu_s: self
+                .cpu
+                .sample_recent(self.solver.pid(), response.map_or(send_s, |(_, t)| t)),
             response: response.map(|(l, _)| quote(l.token().unwrap_or(&l.text))),
             expected: expected.map(Status::as_str),
         };

@@ -29,7 +29,8 @@ pub struct CommandRecord<'a> {
     pub response_s: Option<f64>,
     /// `response_s - send_s`.
     pub latency_s: Option<f64>,
-    /// Solver CPU (user + system, whole process tree) at response time.
+    /// Solver CPU (user + system, whole process tree) at response time, from
+    /// a /proc sample of at most 1 ms before ([`MIN_SAMPLE_INTERVAL_S`]).
     pub solver_cpu_s: Option<f64>,
     /// The response line, trimmed and quoted like in messages.
     pub response: Option<String>,
@@ -231,6 +232,14 @@ impl Stats {
     }
 }
 
+/// Shortest time between two /proc samples of [`ProcCpu::sample_recent`]
+/// (the per-command stats records): the kernel reports CPU time in clock
+/// ticks (10 ms at the usual 100 per second), so a sample less than 1 ms after
+/// the last one is nearly always the same, while the /proc reads cost about as
+/// much as the rest of a record (against a solver answering in microseconds:
+/// 6.6 us of CPU per command with a sample each, issue 39 item 5).
+pub const MIN_SAMPLE_INTERVAL_S: f64 = 0.001;
+
 /// Most processes of a solver tree whose `/proc` files [`ProcCpu`] keeps open
 /// between samples; further descendants are read by opening their files anew.
 const CACHED_PROCESSES: usize = 64;
@@ -272,6 +281,8 @@ impl ProcFiles {
 /// reused, and the entry is then opened anew by number (the new process) or
 /// dropped. Entries not visited by a sample are closed.
 pub struct ProcCpu {
+    /// The last sample of [`ProcCpu::sample_recent`]: (time, pid, value).
+    last: Option<(f64, libc::pid_t, Option<f64>)>,
     ticks: f64,
     cache: Vec<ProcFiles>,
     round: u64,
@@ -289,6 +300,7 @@ impl ProcCpu {
     /// An empty sampler.
     pub fn new() -> ProcCpu {
         ProcCpu {
+            last: None,
             ticks: clock_ticks(),
             cache: Vec::new(),
             round: 0,
@@ -321,6 +333,21 @@ impl ProcCpu {
         }
         self.evict();
         Some(total as f64 / self.ticks)
+    }
+
+    /// [`ProcCpu::sample`] at time `now_s` (seconds, non-decreasing), or the
+    /// previous sample of the same process when it was taken less than
+    /// [`MIN_SAMPLE_INTERVAL_S`] before.
+    pub fn sample_recent(&mut self, pid: libc::pid_t, now_s: f64) -> Option<f64> {
+        if let Some((t, p, v)) = self.last
+            && p == pid
+            && (t..t + MIN_SAMPLE_INTERVAL_S).contains(&now_s)
+        {
+            return v;
+        }
+        let v = self.sample(pid);
+        self.last = Some((now_s, pid, v));
+        v
     }
 
     /// Number of processes whose files are kept open.
@@ -526,6 +553,38 @@ mod tests {
         let mut pids = vec![1];
         push_pids(b"7 8\n9 x ", &mut pids);
         assert_eq!(pids, vec![1, 7, 8, 9]);
+    }
+
+    /// Burns CPU in this process until its /proc figure grows.
+    fn burn_until_above(cpu: &mut ProcCpu, pid: libc::pid_t, v: f64) -> f64 {
+        let mut x = 0u64;
+        loop {
+            for i in 0..1_000_000u64 {
+                x = x.wrapping_mul(31).wrapping_add(i);
+            }
+            std::hint::black_box(x);
+            let now = cpu.sample(pid).unwrap();
+            if now > v {
+                return now;
+            }
+        }
+    }
+
+    #[test]
+    fn recent_samples_are_reused_for_one_millisecond_only() {
+        let pid = std::process::id() as libc::pid_t;
+        let mut cpu = ProcCpu::new();
+        let first = cpu.sample_recent(pid, 10.0).unwrap();
+        let later = burn_until_above(&mut ProcCpu::new(), pid, first);
+        // Within the interval: the earlier sample, though the CPU time grew.
+        assert_eq!(cpu.sample_recent(pid, 10.0009), Some(first));
+        // Another process: sampled anew.
+        assert_eq!(cpu.sample_recent(pid + 1_000_000, 10.0009), None);
+        // After the interval (or a clock going back): sampled anew.
+        let again = cpu.sample_recent(pid, 10.0011).unwrap();
+        assert!(again >= later, "{again} < {later}");
+        let back = cpu.sample_recent(pid, 5.0).unwrap();
+        assert!(back >= again);
     }
 
     #[test]
