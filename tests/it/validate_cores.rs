@@ -11,7 +11,7 @@ use smtcomp::ingest::parse_unsat_core;
 use smtcomp::ingest::{IngestRecord, RunAnswer, read_jsonl, write_jsonl};
 use smtcomp::model::{Status, Track};
 use smtcomp::scoring::{RunScore, run_score};
-use smtcomp::validate::cores::CoreManifest;
+use smtcomp::validate::cores::{self, CoreManifest, Validators};
 use smtcomp::validate::{CoreStatus, Verdict};
 
 const LOGICS: &[&str] = &["QF_UF", "QF_LRA", "QF_BV", "QF_UFLIA", "QF_AX", "QF_LIA"];
@@ -188,4 +188,39 @@ fn cores_are_validated_refuted_and_scored() {
         "the mock's wrong cores must be refuted ({refuted})"
     );
     println!("{out}");
+
+    // `smtcomp run`'s streaming path on one table of both tracks: the same
+    // validators and runs to validate, and the same verdicts as the command.
+    let both = dir.join("both.jsonl.gz");
+    let all: Vec<IngestRecord> = sq.iter().chain(&runs).cloned().collect();
+    write_jsonl(&both, None, &all).unwrap();
+    let comp = smtcomp::model::Competition::builtin(2025).unwrap();
+    let inputs = smtcomp::pipeline::core_inputs(&both, &comp, &prepared).unwrap();
+    assert_eq!(inputs.with_core, runs);
+    let Validators::SoundInSq(sound) = &inputs.validators else {
+        panic!("{:?}", inputs.validators)
+    };
+    assert!(!sound.is_empty());
+    for solvers in sound.values() {
+        assert_eq!(solvers.iter().collect::<Vec<_>>(), ["cvc5", "yices", "z3"]);
+    }
+    assert!(smtcomp::pipeline::has_unsat_cores(&both).unwrap());
+    assert!(!smtcomp::pipeline::has_unsat_cores(&sq_path).unwrap());
+    let validation = read_jsonl(&CoreManifest::dir(&exec).join(cores::LOCAL_RUNS)).unwrap();
+    let verdicts = smtcomp::pipeline::CoreVerdicts {
+        manifest: &manifest,
+        validation: &validation,
+        rule: smtcomp::validate::CoreRule::Majority2025,
+    };
+    let out_path = dir.join("both-validated.jsonl.gz");
+    let models = smtcomp::pipeline::z3_models(&prepared, dir, None, 1);
+    let done =
+        smtcomp::pipeline::validate_table(&both, &out_path, Some(verdicts), &models).unwrap();
+    assert_eq!(done.runs, all.len());
+    assert!(done.models.is_none(), "no Model-Validation run");
+    let written = read_jsonl(&out_path).unwrap();
+    let (sq_out, uc_out) = written.split_at(sq.len());
+    assert_eq!(sq_out, &sq[..], "Single Query runs unchanged");
+    assert_eq!(uc_out, &joined[..], "the command's verdicts");
+    assert_eq!(read_jsonl(&both).unwrap(), all, "the input is kept");
 }
