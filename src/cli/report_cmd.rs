@@ -167,7 +167,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
             &args.runs,
         )?;
     }
-    let mut tracks = Vec::new();
+    // Every check before the first page is written: a refused report writes nothing.
     for &t in &args.track {
         if super::score_cmd::unknown_solvers_stop(
             by_track.get(&t).map_or(&[], Vec::as_slice),
@@ -179,31 +179,6 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
         ) {
             return Ok(Outcome::Problems);
         }
-        let mine = by_track.remove(&t).unwrap_or_default();
-        let selection = selections.remove(&t).unwrap_or_default();
-        let with_selection = !selection.is_empty();
-        let (input, missing) =
-            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection);
-        if !missing.is_empty() {
-            eprintln!(
-                "{} {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
-                crate::util::colour::warning_prefix(),
-                missing.len(),
-                missing[0]
-            );
-        }
-        let report = TrackReport::compute(input, &policy);
-        if with_selection {
-            for m in &report.scores.missing {
-                eprintln!(
-                    "missing: {t}: {}: {} benchmark(s) without a run (scored unsolved), e.g. {}",
-                    m.solver,
-                    m.count,
-                    m.examples.join(", ")
-                );
-            }
-        }
-        tracks.push(report);
     }
     let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if !std::io::stderr().is_terminal() {
@@ -214,7 +189,43 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     pb.set_message("report");
-    let summary = report::write_site_with_progress(&meta, &tracks, &[], &args.output, &pb)?;
+    // One track at a time: scored, its pages written, its runs dropped (the
+    // site index needs only the scores).
+    let mut site = report::SiteWriter::new(&meta, &args.output, &pb);
+    let mut tracks = Vec::new();
+    for &t in &args.track {
+        let mine = by_track.remove(&t).unwrap_or_default();
+        let selection = selections.remove(&t).unwrap_or_default();
+        let with_selection = !selection.is_empty();
+        let (input, missing) =
+            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection);
+        if !missing.is_empty() {
+            pb.suspend(|| {
+                eprintln!(
+                    "{} {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
+                    crate::util::colour::warning_prefix(),
+                    missing.len(),
+                    missing[0]
+                )
+            });
+        }
+        let report = TrackReport::compute(input, &policy);
+        if with_selection {
+            for m in &report.scores.missing {
+                pb.suspend(|| {
+                    eprintln!(
+                        "missing: {t}: {}: {} benchmark(s) without a run (scored unsolved), e.g. {}",
+                        m.solver,
+                        m.count,
+                        m.examples.join(", ")
+                    )
+                });
+            }
+        }
+        site.track(&report)?;
+        tracks.push(report.light());
+    }
+    let summary = site.finish(&tracks, &[])?;
     if args.json {
         let names: Vec<String> = args.track.iter().map(|t| t.to_string()).collect();
         super::print(&super::to_json(&serde_json::json!({

@@ -49,6 +49,16 @@ impl TrackReport {
         let scores = scoring::score(&input, policy);
         TrackReport { scores, input }
     }
+
+    /// The report without its runs and benchmark facts (all the site index
+    /// reads is the scores and the limits): kept once a track's pages are
+    /// written ([`SiteWriter`]).
+    pub fn light(mut self) -> TrackReport {
+        self.input.runs = Vec::new();
+        self.input.benchmarks = Default::default();
+        self.input.selection = Vec::new();
+        self
+    }
 }
 
 /// What every page names: the competition and the generation date.
@@ -124,45 +134,64 @@ pub fn write_site_with_progress(
     out: &Path,
     progress: &ProgressBar,
 ) -> Result<SiteSummary, PathError> {
-    let total: usize = tracks.iter().map(|t| t.scores.groups.len() + 1).sum();
-    progress.set_length(total as u64);
-    let mut sum = SiteSummary {
-        dir: out.to_path_buf(),
-        tracks: tracks.len(),
-        ..Default::default()
-    };
-    let mut w = |path: PathBuf, text: &str, kind: u8| -> Result<(), PathError> {
+    let mut site = SiteWriter::new(meta, out, progress);
+    for r in tracks {
+        site.track(r)?;
+    }
+    site.finish(tracks, proofs)
+}
+
+/// Writes a site one track at a time ([`SiteWriter::track`]), so that a
+/// track's runs can be dropped once its pages are written ([`TrackReport::light`]),
+/// then the pages over all tracks ([`SiteWriter::finish`]). The files are
+/// those of [`write_site_with_progress`].
+pub struct SiteWriter<'a> {
+    meta: &'a SiteMeta,
+    out: &'a Path,
+    progress: &'a ProgressBar,
+    sum: SiteSummary,
+}
+
+impl<'a> SiteWriter<'a> {
+    /// A site in `out` (created if needed); `progress` is advanced by one per
+    /// group page, its length grown per track.
+    pub fn new(meta: &'a SiteMeta, out: &'a Path, progress: &'a ProgressBar) -> Self {
+        progress.set_length(0);
+        SiteWriter {
+            meta,
+            out,
+            progress,
+            sum: SiteSummary {
+                dir: out.to_path_buf(),
+                ..Default::default()
+            },
+        }
+    }
+
+    fn write(&mut self, path: PathBuf, text: &str, kind: u8) -> Result<(), PathError> {
         if let Some(p) = path.parent() {
             std::fs::create_dir_all(p).map_err(PathError::on(p, "create"))?;
         }
         std::fs::write(&path, text).map_err(PathError::on(&path, "write"))?;
-        sum.bytes += text.len() as u64;
+        self.sum.bytes += text.len() as u64;
         match kind {
-            0 => sum.pages += 1,
-            1 => sum.plots += 1,
-            _ => sum.other += 1,
+            0 => self.sum.pages += 1,
+            1 => self.sum.plots += 1,
+            _ => self.sum.other += 1,
         }
         Ok(())
-    };
-    w(
-        out.join("index.html"),
-        &pages::site_index(meta, tracks, proofs),
-        0,
-    )?;
-    if !proofs.is_empty() {
-        w(
-            out.join(pages::PROOF_PAGE),
-            &pages::proof_summary_page(meta, proofs),
-            0,
-        )?;
     }
-    w(out.join("xsl/scores.xsl"), xml::SCORES_XSL, 2)?;
-    w(out.join("xsl/benchexec-results.xsl"), xml::BENCHEXEC_XSL, 2)?;
-    for r in tracks {
-        let dir = out.join(r.scores.track.page_suffix());
-        w(dir.join("index.html"), &pages::track_index(meta, r), 0)?;
+
+    /// Writes the pages of one track (its index, rankings, scores XML,
+    /// division and logic pages, plots and per-benchmark tables).
+    pub fn track(&mut self, r: &TrackReport) -> Result<(), PathError> {
+        let meta = self.meta;
+        self.progress.inc_length(r.scores.groups.len() as u64 + 1);
+        self.sum.tracks += 1;
+        let dir = self.out.join(r.scores.track.page_suffix());
+        self.write(dir.join("index.html"), &pages::track_index(meta, r), 0)?;
         for (f, html) in pages::ranking_pages(meta, r) {
-            w(dir.join(f), &html, 0)?;
+            self.write(dir.join(f), &html, 0)?;
         }
         let xml = xml::scores_xml(
             &r.scores,
@@ -171,18 +200,18 @@ pub fn write_site_with_progress(
             r.input.year,
             Some("../xsl/scores.xsl"),
         );
-        w(dir.join("scores.xml"), &xml, 2)?;
-        progress.inc(1);
+        self.write(dir.join("scores.xml"), &xml, 2)?;
+        self.progress.inc(1);
         let solved = data::SolvedIndex::new(&r.input);
         for g in &r.scores.groups {
             let mut imgs = Vec::new();
             if g.is_division {
                 for (file, alt, svg) in group_plots(r.input.time_limit, g, &solved.group(g)) {
-                    w(dir.join("plots").join(&file), &svg, 1)?;
+                    self.write(dir.join("plots").join(&file), &svg, 1)?;
                     imgs.push((format!("plots/{file}"), alt));
                 }
             }
-            w(
+            self.write(
                 dir.join(files::group_file(g)),
                 &pages::group_page(meta, r, g, &imgs),
                 0,
@@ -192,14 +221,40 @@ pub fn write_site_with_progress(
                     .map(|p| p.steps.iter().map(|s| s.solver.clone()).collect())
                     .unwrap_or_default();
                 for (f, html) in benchmarks::benchmark_pages(meta, r, g, &order) {
-                    w(dir.join(f), &html, 0)?;
+                    self.write(dir.join(f), &html, 0)?;
                 }
             }
-            progress.inc(1);
+            self.progress.inc(1);
         }
+        Ok(())
     }
-    progress.finish_and_clear();
-    Ok(sum)
+
+    /// Writes the pages over all tracks (`tracks`: those written, in order,
+    /// possibly [`TrackReport::light`]): the site index, the Proof Exhibition
+    /// summary (`proofs`, none if empty) and the stylesheets.
+    pub fn finish(
+        mut self,
+        tracks: &[TrackReport],
+        proofs: &[ProofLine],
+    ) -> Result<SiteSummary, PathError> {
+        let out = self.out;
+        self.write(
+            out.join("index.html"),
+            &pages::site_index(self.meta, tracks, proofs),
+            0,
+        )?;
+        if !proofs.is_empty() {
+            self.write(
+                out.join(pages::PROOF_PAGE),
+                &pages::proof_summary_page(self.meta, proofs),
+                0,
+            )?;
+        }
+        self.write(out.join("xsl/scores.xsl"), xml::SCORES_XSL, 2)?;
+        self.write(out.join("xsl/benchexec-results.xsl"), xml::BENCHEXEC_XSL, 2)?;
+        self.progress.finish_and_clear();
+        Ok(self.sum)
+    }
 }
 
 /// The podium used for plots: parallel if computed, else the first one.
