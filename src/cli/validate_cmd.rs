@@ -269,19 +269,15 @@ fn generate(global: &GlobalArgs, a: GenerateArgs) -> CmdResult {
     // records): the Single Query runs judge soundness, the Unsat-Core runs
     // with a core are kept (the only ones `cores::generate` reads).
     let statuses = cores::known_statuses(&a.prepared);
-    let mut soundness = cores::Soundness::new(&statuses);
-    let mut runs: Vec<IngestRecord> = Vec::new();
-    let mut core_runs = false;
+    let mut scan = cores::CoreScan::new(&statuses);
     for r in stream_runs(global, &a.runs)?.1 {
-        let r = r?;
-        soundness.add(&r);
-        if r.track == Some(crate::model::Track::UnsatCore) {
-            core_runs = true;
-            if r.answer == crate::ingest::RunAnswer::Unsat && r.unsat_core.is_some() {
-                runs.push(r);
-            }
-        }
+        scan.add(r?);
     }
+    let cores::CoreScan {
+        mut soundness,
+        with_core: runs,
+        core_runs,
+    } = scan;
     if !core_runs {
         fail!("{}: no Unsat-Core runs; nothing written", a.runs.display());
     }

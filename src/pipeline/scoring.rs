@@ -26,17 +26,15 @@ pub struct TrackRuns {
     scored: BTreeMap<Track, Vec<ScoredRun>>,
     proof: Vec<IngestRecord>,
     files: FileInterner,
-    /// Runs without a track or benchmark (scoring cannot place them; the
-    /// ingestion summary lists them).
-    pub unplaced: usize,
 }
 
 impl TrackRuns {
     /// Adds one run of the table.
     pub fn add(&mut self, r: IngestRecord) {
-        match crate::scoring::scored_run_interned(&r, &mut self.files) {
-            Some(run) => self.scored.entry(run.track).or_default().push(run),
-            None => self.unplaced += 1,
+        // A run without a track or benchmark cannot be placed (the ingestion
+        // summary lists it).
+        if let Some(run) = crate::scoring::scored_run_interned(&r, &mut self.files) {
+            self.scored.entry(run.track).or_default().push(run);
         }
         if r.track == Some(Track::ProofExhibition) {
             self.proof.push(r);
@@ -61,11 +59,6 @@ impl TrackRuns {
             }
             Ok(runs)
         })
-    }
-
-    /// Number of runs of `track` scoring places.
-    pub fn count(&self, track: Track) -> usize {
-        self.scored.get(&track).map_or(0, Vec::len)
     }
 
     /// The Proof Exhibition runs.

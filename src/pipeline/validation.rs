@@ -44,21 +44,13 @@ pub struct CoreInputs {
 pub fn core_inputs(table: &Path, comp: &Competition, prepared: &Path) -> StageResult<CoreInputs> {
     Step::Validation.scope(|| {
         let statuses = cores::known_statuses(prepared);
-        let mut soundness = cores::Soundness::new(&statuses);
-        let mut with_core = Vec::new();
+        let mut scan = cores::CoreScan::new(&statuses);
         for r in crate::formats::jsonl::open_table(table)?.1 {
-            let r = r?;
-            soundness.add(&r);
-            if r.track == Some(crate::model::Track::UnsatCore)
-                && r.answer == crate::ingest::RunAnswer::Unsat
-                && r.unsat_core.is_some()
-            {
-                with_core.push(r);
-            }
+            scan.add(r?);
         }
         Ok(CoreInputs {
-            with_core,
-            validators: Validators::SoundInSq(soundness.finish()),
+            with_core: scan.with_core,
+            validators: Validators::SoundInSq(scan.soundness.finish()),
             time_limit: uc_time_limit(comp),
         })
     })

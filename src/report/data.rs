@@ -42,19 +42,12 @@ pub struct SolvedIndex<'a> {
     /// Logic -> its solved runs in run order, with the time.
     by_logic: HashMap<&'a str, Vec<(&'a ScoredRun, f64)>>,
     /// Division -> its logics.
-    logics_of: HashMap<String, Vec<String>>,
+    divisions: &'a BTreeMap<crate::model::Division, Vec<crate::model::Logic>>,
 }
 
 impl<'a> SolvedIndex<'a> {
     /// The solved runs of `input`'s track.
     pub fn new(input: &'a ScoringInput) -> SolvedIndex<'a> {
-        let mut logics_of: HashMap<String, Vec<String>> = HashMap::new();
-        for (d, ls) in &input.divisions {
-            logics_of
-                .entry(d.to_string())
-                .or_default()
-                .extend(ls.iter().map(|l| l.to_string()));
-        }
         let mut by_logic: HashMap<&str, Vec<(&ScoredRun, f64)>> = HashMap::new();
         for r in input.runs.iter().filter(|r| r.track == input.track) {
             if let Some(t) = solved_time(r, input) {
@@ -66,7 +59,7 @@ impl<'a> SolvedIndex<'a> {
         }
         SolvedIndex {
             by_logic,
-            logics_of,
+            divisions: &input.divisions,
         }
     }
 
@@ -82,8 +75,12 @@ impl<'a> SolvedIndex<'a> {
             }
         };
         if g.is_division {
-            for l in self.logics_of.get(&g.division).into_iter().flatten() {
-                add(l);
+            let logics = self
+                .divisions
+                .iter()
+                .find(|(d, _)| d.as_str() == g.division);
+            for l in logics.into_iter().flat_map(|(_, ls)| ls) {
+                add(l.as_str());
             }
         } else {
             add(&g.name);

@@ -162,6 +162,41 @@ impl<'s> Soundness<'s> {
     }
 }
 
+/// One pass over a run table for core validation, one run at a time: the
+/// Single Query runs judge soundness ([`Soundness`]), the Unsat-Core runs
+/// that answered `unsat` with a core (the only runs [`generate`] reads) are
+/// kept, and whether any Unsat-Core run was seen is noted.
+pub struct CoreScan<'s> {
+    /// Soundness in Single Query so far.
+    pub soundness: Soundness<'s>,
+    /// The Unsat-Core runs with a core.
+    pub with_core: Vec<IngestRecord>,
+    /// Whether an Unsat-Core run (with a core or not) was seen.
+    pub core_runs: bool,
+}
+
+impl<'s> CoreScan<'s> {
+    /// No run yet; `statuses` are the known benchmark statuses.
+    pub fn new(statuses: &'s HashMap<String, Status>) -> Self {
+        CoreScan {
+            soundness: Soundness::new(statuses),
+            with_core: Vec::new(),
+            core_runs: false,
+        }
+    }
+
+    /// Takes one run of the table.
+    pub fn add(&mut self, r: IngestRecord) {
+        self.soundness.add(&r);
+        if r.track == Some(Track::UnsatCore) {
+            self.core_runs = true;
+            if r.answer == RunAnswer::Unsat && r.unsat_core.is_some() {
+                self.with_core.push(r);
+            }
+        }
+    }
+}
+
 /// Known statuses of every prepared benchmark under `prepared` (all tracks
 /// that are there), by benchmark key.
 pub fn known_statuses(prepared: &Path) -> HashMap<String, Status> {
