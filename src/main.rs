@@ -2,6 +2,12 @@
 
 use std::process::ExitCode;
 
+/// mimalloc instead of glibc malloc: the run tables, scoring and pages make
+/// millions of small allocations from several threads (measured in
+/// docs/performance.md, "The allocator").
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args
