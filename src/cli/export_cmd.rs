@@ -92,7 +92,8 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
             return Ok(Outcome::Problems);
         }
     }
-    let (runs, inventory, subs) = load_inputs(&comp, &args.runs, &inventory, &args.submissions)?;
+    let (runs, mut inventory, subs) =
+        load_inputs(&comp, &args.runs, &inventory, &args.submissions)?;
     let tracks: Vec<Track> = if args.track.is_empty() {
         comp.tracks
             .keys()
@@ -137,8 +138,10 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
             return Ok(Outcome::Problems);
         }
     }
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut write = |rel: PathBuf, text: &str| -> anyhow::Result<()> {
+    // The files written, per track in the order asked (the largest track is
+    // written last, when the other tracks' runs are freed), then the data files.
+    let mut track_files: Vec<Vec<PathBuf>> = tracks.iter().map(|_| Vec::new()).collect();
+    let write = |files: &mut Vec<PathBuf>, rel: PathBuf, text: &str| -> anyhow::Result<()> {
         let path = out.join(&rel);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
@@ -149,9 +152,19 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
         files.push(rel);
         Ok(())
     };
-    for &t in &tracks {
+    let order = super::score_cmd::largest_last(&tracks, &by_track);
+    let n = order.len();
+    for (k, (slot, t)) in order.into_iter().enumerate() {
+        let files = &mut track_files[slot];
         let mine = by_track.remove(&t).unwrap_or_default();
-        let (input, missing) = scoring::build_input(&comp, t, &subs, &inventory, mine);
+        // The last track's input is built from the inventory moved out of
+        // `inventory`, so that it is freed before that (largest) track is scored.
+        let (input, missing) = if k + 1 == n {
+            let inventory = std::mem::take(&mut inventory);
+            scoring::build_input(&comp, t, &subs, &inventory, mine)
+        } else {
+            scoring::build_input(&comp, t, &subs, &inventory, mine)
+        };
         if !missing.is_empty() {
             eprintln!(
                 "{} {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",
@@ -169,26 +182,32 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
             date.as_deref(),
         ) {
             write(
+                files,
                 PathBuf::from("content/results").join(format!("{name}.md")),
                 &to_json(&page)?,
             )?;
         }
         for (name, text) in website::chart_pages(&input, &scores) {
             write(
+                files,
                 PathBuf::from("content/results").join(format!("{name}.html")),
                 &text,
             )?;
         }
     }
+    let mut files: Vec<PathBuf> = track_files.into_iter().flatten().collect();
     write(
+        &mut files,
         "data/tracks.json".into(),
         &to_json(&website::tracks_data(&comp))?,
     )?;
     write(
+        &mut files,
         "data/division_tracks.json".into(),
         &to_json(&website::division_tracks_data(&comp))?,
     )?;
     write(
+        &mut files,
         "data/participants.json".into(),
         &to_json(&website::participants_data(&subs))?,
     )?;

@@ -151,7 +151,7 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
         files.dedup();
     }
     let every_selected: Vec<_> = selections.values().flatten().cloned().collect();
-    let (runs, inventory, subs) = super::score_cmd::load_inputs_selected(
+    let (runs, mut inventory, subs) = super::score_cmd::load_inputs_selected(
         &comp,
         &args.runs,
         &args.inventory,
@@ -190,15 +190,24 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
     );
     pb.set_message("report");
     // One track at a time: scored, its pages written, its runs dropped (the
-    // site index needs only the scores).
+    // site index needs only the scores), the largest track last; the site
+    // lists them in the order asked.
     let mut site = report::SiteWriter::new(&meta, &args.output, &pb);
-    let mut tracks = Vec::new();
-    for &t in &args.track {
+    let mut tracks: Vec<Option<TrackReport>> = args.track.iter().map(|_| None).collect();
+    let order = super::score_cmd::largest_last(&args.track, &by_track);
+    let n = order.len();
+    for (k, (slot, t)) in order.into_iter().enumerate() {
         let mine = by_track.remove(&t).unwrap_or_default();
         let selection = selections.remove(&t).unwrap_or_default();
         let with_selection = !selection.is_empty();
-        let (input, missing) =
-            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection);
+        // The last track's input is built from the inventory moved out of
+        // `inventory`, so that it is freed before that (largest) track is scored.
+        let (input, missing) = if k + 1 == n {
+            let inventory = std::mem::take(&mut inventory);
+            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection)
+        } else {
+            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection)
+        };
         if !missing.is_empty() {
             pb.suspend(|| {
                 eprintln!(
@@ -223,8 +232,9 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
             }
         }
         site.track(&report)?;
-        tracks.push(report.light());
+        tracks[slot] = Some(report.light());
     }
+    let tracks: Vec<TrackReport> = tracks.into_iter().flatten().collect();
     let summary = site.finish(&tracks, &[])?;
     if args.json {
         let names: Vec<String> = args.track.iter().map(|t| t.to_string()).collect();

@@ -430,8 +430,6 @@ pub(super) fn paths_list(paths: &[PathBuf]) -> String {
         .join(", ")
 }
 
-/// An error when `runs` hold no run of `track` (scoring nothing would print
-/// empty tables and exit 0).
 /// `runs` moved into one vector per track, each allocated once at its size:
 /// a track's runs are never copied beside all the others (1.5 million Single
 /// Query runs copied took 184 MB more in `report`).
@@ -460,6 +458,22 @@ pub(super) fn distinct_tracks(tracks: &mut Vec<Track>) {
     tracks.retain(|t| seen.insert(*t));
 }
 
+/// The order to score `tracks` in when each track's runs are dropped after
+/// it: fewest runs first, so the largest track (Single Query) is scored when
+/// every other track's runs are already freed (ties: in `tracks` order).
+/// Each returned pair is the track and its index in `tracks`, where its
+/// output goes.
+pub(super) fn largest_last(
+    tracks: &[Track],
+    by_track: &std::collections::BTreeMap<Track, Vec<ScoredRun>>,
+) -> Vec<(usize, Track)> {
+    let mut order: Vec<(usize, Track)> = tracks.iter().copied().enumerate().collect();
+    order.sort_by_key(|&(i, t)| (by_track.get(&t).map_or(0, Vec::len), i));
+    order
+}
+
+/// An error when `runs` hold no run of `track` (scoring nothing would print
+/// empty tables and exit 0).
 pub(super) fn require_runs_of(
     track: Track,
     runs: &[ScoredRun],

@@ -26,7 +26,9 @@ pub fn solved_time(run: &ScoredRun, input: &ScoringInput) -> Option<f64> {
             if need == 0 || got < need {
                 return None;
             }
-            run.last_answer_time.map_or(run.wall_time, |t| t.wall)
+            run.last_answer_time
+                .as_deref()
+                .map_or(run.wall_time, |t| t.wall)
         }
         _ => return None,
     };

@@ -91,7 +91,7 @@ pub fn score(
         if policy.incremental_time_always {
             s.w = aw;
             s.c = ac;
-        } else if let Some(t) = r.last_answer_time {
+        } else if let Some(t) = r.last_answer_time.as_deref() {
             let (w, c) = (t.wall.max(0.0), t.cpu.max(0.0));
             s.w = if over_wall(w) { 0.0 } else { w };
             s.c = if over_cpu(c) { 0.0 } else { c };

@@ -125,7 +125,7 @@ fn scored_run_of(r: &IngestRecord, solver: SolverName, file: Arc<Smt2File>) -> O
                 last_answer_time = inc
                     .last_answer_time
                     .filter(|_| inc.correct > 0)
-                    .map(|t| RunTime { cpu: t, wall: t });
+                    .map(|t| Box::new(RunTime { cpu: t, wall: t }));
             }
         }
         _ => {}

@@ -42,10 +42,10 @@ fn sample() -> RunsFile {
             cpu_time: [0.5, 1.5, 1e300, -0.25][i % 4] + i as f64,
             wall_time: (i + 1) as f64 / 7.0,
             nb_answers: (i % 2 == 0).then_some(i as u64 * 1_000_000_007),
-            last_answer_time: (i % 5 == 0).then_some(RunTime {
+            last_answer_time: (i % 5 == 0).then_some(Box::new(RunTime {
                 cpu: i as f64 + 0.5,
                 wall: 0.25,
-            }),
+            })),
             answer_at_timeout: (i % 7 == 0).then_some(answers[i % 4]),
             error: i % 3 == 1,
         });

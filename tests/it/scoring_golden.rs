@@ -374,24 +374,24 @@ fn incremental_scores() {
     //   A on i2: 5 answers, done at c=2 w=2.
     let mut a1 = run(t, "A", "i1", Answer::Timeout, 1250.0, 1200.0);
     a1.nb_answers = Some(7);
-    a1.last_answer_time = Some(RunTime {
+    a1.last_answer_time = Some(Box::new(RunTime {
         cpu: 5.0,
         wall: 6.0,
-    });
+    }));
     let mut b1 = run(t, "B", "i1", Answer::Timeout, 1200.0, 1200.0);
     b1.nb_answers = Some(0);
     let mut c1 = run(t, "C", "i1", Answer::IncrementalError, 3.0, 3.0);
     c1.nb_answers = Some(3);
-    c1.last_answer_time = Some(RunTime {
+    c1.last_answer_time = Some(Box::new(RunTime {
         cpu: 3.0,
         wall: 3.0,
-    });
+    }));
     let mut a2 = run(t, "A", "i2", Answer::Incremental, 2.0, 2.0);
     a2.nb_answers = Some(5);
-    a2.last_answer_time = Some(RunTime {
+    a2.last_answer_time = Some(Box::new(RunTime {
         cpu: 2.0,
         wall: 2.0,
-    });
+    }));
     let inp = input(
         t,
         &["A", "B", "C"],

@@ -148,7 +148,7 @@ pub fn encode(runs: &RunsFile, hash: &[u8; 32]) -> Vec<u8> {
         if let Some(n) = r.nb_answers {
             put_u(&mut rows, n);
         }
-        if let Some(t) = r.last_answer_time {
+        if let Some(t) = r.last_answer_time.as_deref() {
             rows.extend_from_slice(&t.cpu.to_bits().to_le_bytes());
             rows.extend_from_slice(&t.wall.to_bits().to_le_bytes());
         }
@@ -267,10 +267,10 @@ fn decode_payload(r: &mut Reader<'_>) -> Result<RunsFile, DecodeFault> {
         }
         let nb_answers = if present & 1 != 0 { Some(r.u()?) } else { None };
         let last_answer_time = if present & 2 != 0 {
-            Some(RunTime {
+            Some(Box::new(RunTime {
                 cpu: r.f64()?,
                 wall: r.f64()?,
-            })
+            }))
         } else {
             None
         };
