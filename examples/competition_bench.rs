@@ -4,6 +4,7 @@
 //! competition_bench synth EXECDIR TALLY.json LOG_PADDING  # results for every run of EXECDIR
 //! competition_bench check TABLE.jsonl[.gz] TALLY.json      # the table counts what was written
 //! competition_bench validation-runs CV_EXEC OUT.jsonl.gz    # validators' answers for every core task
+//! competition_bench model-verdicts TABLE PREPARED LOGS CACHE SOLVER TIMEOUT  # a verdict for every model
 //! ```
 //! `synth` reads `EXECDIR/manifest.json` and `EXECDIR/runs-manifest.json.gz`
 //! (written by `smtcomp generate`) and writes BenchExec result files for every
@@ -15,6 +16,12 @@
 //! validate-cores generate --exec CV_EXEC` wrote and writes the validators'
 //! runs on its tasks (recorded verdicts: no validator runs), for `smtcomp
 //! validate-cores join --validation-runs`.
+//! `model-verdicts` records a verdict for the model of every Model-Validation
+//! `sat` run of TABLE in the verdict cache CACHE, under the key `smtcomp
+//! validate-models --prepared PREPARED --logs LOGS --cache CACHE --solver
+//! SOLVER --timeout TIMEOUT` looks up ([`smtcomp::validate::record_verdicts`]):
+//! recorded verdicts, so no validator runs. One model in [`INVALID_ONE_IN`]
+//! (by a hash of its solver and benchmark) is invalid.
 
 use serde::Deserialize;
 use smtcomp::formats::datafile;
@@ -26,6 +33,32 @@ use smtcomp::model::Track;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// One recorded model verdict in this many is "the model does not satisfy
+/// the benchmark".
+const INVALID_ONE_IN: u64 = 50;
+
+/// The recorded verdict of run `r`'s model (deterministic: FNV-1a of the
+/// solver and the benchmark).
+fn recorded_verdict(r: &smtcomp::ingest::IngestRecord) -> smtcomp::validate::ModelVerdict {
+    let h = r
+        .solver
+        .bytes()
+        .chain([0])
+        .chain(r.benchmark_key.bytes())
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    if h % INVALID_ONE_IN == 0 {
+        smtcomp::validate::ModelVerdict::new(
+            smtcomp::model::Answer::ModelUnsat,
+            Some("recorded: the model does not satisfy the benchmark".into()),
+            "recorded",
+        )
+    } else {
+        smtcomp::validate::ModelVerdict::new(smtcomp::model::Answer::Sat, None, "recorded")
+    }
+}
 
 /// The fields of a run-table line that the tally counts.
 #[derive(Deserialize)]
@@ -137,10 +170,28 @@ fn main() -> anyhow::Result<()> {
                 runs.len()
             );
         }
+        Some("model-verdicts") if args.len() == 7 => {
+            let runs = smtcomp::pipeline::model_runs_of(Path::new(&args[1]))?;
+            let opts = smtcomp::validate::ModelOptions {
+                prepared: PathBuf::from(&args[2]),
+                logs: PathBuf::from(&args[3]),
+                checker: smtcomp::validate::Checker::Builtin(smtcomp::validate::split_command(
+                    &args[5],
+                )),
+                timeout: std::time::Duration::from_secs(args[6].parse::<u64>()?.max(1)),
+                cache: Some(PathBuf::from(&args[4])),
+                jobs: 1,
+            };
+            let n = smtcomp::validate::record_verdicts(&runs, &opts, recorded_verdict)?;
+            println!(
+                "model verdicts: {} Model-Validation runs, {n} verdicts recorded",
+                runs.len()
+            );
+        }
         _ => {
             eprintln!(
                 "usage: competition_bench synth EXECDIR TALLY.json LOG_PADDING | check TABLE TALLY.json \
-                 | validation-runs CV_EXEC OUT.jsonl.gz"
+                 | validation-runs CV_EXEC OUT.jsonl.gz | model-verdicts TABLE PREPARED LOGS CACHE SOLVER TIMEOUT"
             );
             std::process::exit(2);
         }

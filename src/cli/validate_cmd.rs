@@ -2,7 +2,7 @@
 
 use super::{CmdResult, Failure, GlobalArgs, Outcome, fail, print, to_json};
 use crate::benchexec::SolverLocation;
-use crate::ingest::{IngestRecord, TableIdentity, check_table, read_table, write_jsonl};
+use crate::ingest::{IngestRecord, TableIdentity, check_table, read_table};
 use crate::submission::load_set;
 use crate::validate::ValidatorCommands;
 use crate::validate::cores::{self, CoreManifest, GenerateOptions, TimeLimit, Validators};
@@ -191,20 +191,11 @@ pub struct ModelsArgs {
     json: bool,
 }
 
-/// Reads a run table made under the competition in use (`--competition`,
-/// `--year`, or the default edition): a table made under another definition
-/// is an error naming both; one without identity is read with a warning.
-/// Returns the identity to write back and the records.
-fn read_runs(
-    global: &GlobalArgs,
-    path: &Path,
-) -> Result<(Option<TableIdentity>, Vec<IngestRecord>), Failure> {
-    let (identity, records) = stream_runs(global, path)?;
-    Ok((identity, records.collect::<Result<Vec<_>, _>>()?))
-}
-
-/// The run table at `path` one record at a time: its identity (checked
-/// against the competition in use as [`read_runs`] says) and its records.
+/// The run table at `path` one record at a time: its identity and its
+/// records. The table must have been made under the competition in use
+/// (`--competition`, `--year`, or the default edition): a table made under
+/// another definition is an error naming both; one without identity is read
+/// with a warning.
 fn stream_runs(
     global: &GlobalArgs,
     path: &Path,
@@ -543,12 +534,10 @@ fn check_model_inputs(
     runs: &[IngestRecord],
     opts: &crate::validate::ModelOptions,
 ) -> Result<(), Failure> {
+    // `runs`: the table's Model-Validation runs.
     use crate::model::Track;
     let output = &a.output;
-    let mv: Vec<&IngestRecord> = runs
-        .iter()
-        .filter(|r| r.track == Some(Track::ModelValidation))
-        .collect();
+    let mv = runs;
     if mv.is_empty() {
         fail!(
             "{}: no Model-Validation runs; nothing written to {}",
@@ -593,7 +582,16 @@ pub(super) fn run_models(global: &GlobalArgs, mut a: ModelsArgs) -> CmdResult {
     (a.runs, a.output) = ws::validation_tables(a.runs_flag.take(), a.output_flag.take())?;
     a.prepared = ws::prepared(a.prepared_flag.take(), "--prepared <DIR>")?;
     (a.logs, a.cache) = ws::model_inputs(a.logs.take(), a.cache.take())?;
-    let (identity, mut runs) = read_runs(global, &a.runs)?;
+    // Only the Model-Validation runs are held (a table of the whole
+    // competition has 1.8 million runs); the output is the table read again,
+    // those runs replaced (pipeline::write_validated).
+    let mut runs = Vec::new();
+    for r in stream_runs(global, &a.runs)?.1 {
+        let r = r?;
+        if r.track == Some(crate::model::Track::ModelValidation) {
+            runs.push(r);
+        }
+    }
     let dir = a
         .runs
         .parent()
@@ -628,7 +626,7 @@ pub(super) fn run_models(global: &GlobalArgs, mut a: ModelsArgs) -> CmdResult {
     };
     check_model_inputs(&a, logs_given, &runs, &opts)?;
     let summary = crate::pipeline::validate_model_runs(&mut runs, &opts);
-    write_jsonl(&a.output, identity.as_ref(), &runs)?;
+    crate::pipeline::write_validated(&a.runs, &a.output, runs, None)?;
     if a.json {
         print(&to_json(&summary)?)?;
     } else {

@@ -232,57 +232,80 @@ pub fn validate_table(
     cores: Option<CoreVerdicts<'_>>,
     models: &ModelOptions,
 ) -> StageResult<TableValidated> {
-    use crate::formats::jsonl::{JsonlWriter, open_table};
-    use crate::model::Track::ModelValidation;
     Step::Validation.scope(|| {
-        let mut model_runs = Vec::new();
-        for r in open_table(input)?.1 {
-            let r = r?;
-            if r.track == Some(ModelValidation) {
-                model_runs.push(r);
-            }
-        }
-        let mut done = TableValidated::default();
-        if !model_runs.is_empty() {
-            done.models = Some(validate_model_runs(&mut model_runs, models));
-        }
-        let mut joiner = cores.map(|c| crate::validate::CoreJoiner::new(c.manifest, c.validation, c.rule));
-        let (identity, records) = open_table(input)?;
-        let mut out = JsonlWriter::create(output, identity.as_ref())?;
-        let mut validated = model_runs.into_iter();
-        for r in records {
-            let mut r = r?;
-            if r.track == Some(ModelValidation) {
-                let v = validated.next().filter(|v| {
-                    (&v.source, &v.task, &v.solver, &v.rundefinition)
-                        == (&r.source, &r.task, &r.solver, &r.rundefinition)
-                });
-                let Some(v) = v else {
-                    anyhow::bail!(
-                        "{}: the table changed while it was validated (run {} of {}); nothing written to {}",
-                        input.display(),
-                        r.task,
-                        r.solver,
-                        output.display()
-                    );
-                };
-                r = v;
-            }
-            if let Some(j) = &mut joiner {
-                j.apply(&mut r);
-            }
-            out.write_record(&r)?;
-            done.runs += 1;
-        }
-        if validated.next().is_some() {
-            anyhow::bail!(
-                "{}: the table changed while it was validated (fewer Model-Validation runs); nothing written to {}",
-                input.display(),
-                output.display()
-            );
-        }
-        out.finish()?;
-        done.cores = joiner.map(crate::validate::CoreJoiner::finish);
+        let mut model_runs = model_runs_of(input)?;
+        let summary =
+            (!model_runs.is_empty()).then(|| validate_model_runs(&mut model_runs, models));
+        let mut done = write_validated(input, output, model_runs, cores)?;
+        done.models = summary;
         Ok(done)
     })
+}
+
+/// The Model-Validation runs of the run table `input`, in table order (one
+/// streaming pass; only these runs are held).
+pub fn model_runs_of(input: &Path) -> anyhow::Result<Vec<IngestRecord>> {
+    let mut model_runs = Vec::new();
+    for r in crate::formats::jsonl::open_table(input)?.1 {
+        let r = r?;
+        if r.track == Some(crate::model::Track::ModelValidation) {
+            model_runs.push(r);
+        }
+    }
+    Ok(model_runs)
+}
+
+/// Writes `output`: the run table `input` read again run by run, each
+/// Model-Validation run replaced by the next of `model_runs` (the
+/// [`model_runs_of`] `input`, validated) and, with `cores`, the core verdicts
+/// joined. An error, with nothing written, when the table's Model-Validation
+/// runs are not those of `model_runs` (it changed in between). `output` may be
+/// `input` (replaced by a rename when complete). `models` of the result is `None`.
+pub fn write_validated(
+    input: &Path,
+    output: &Path,
+    model_runs: Vec<IngestRecord>,
+    cores: Option<CoreVerdicts<'_>>,
+) -> anyhow::Result<TableValidated> {
+    use crate::formats::jsonl::{JsonlWriter, open_table};
+    let mut done = TableValidated::default();
+    let mut joiner =
+        cores.map(|c| crate::validate::CoreJoiner::new(c.manifest, c.validation, c.rule));
+    let (identity, records) = open_table(input)?;
+    let mut out = JsonlWriter::create(output, identity.as_ref())?;
+    let mut validated = model_runs.into_iter();
+    for r in records {
+        let mut r = r?;
+        if r.track == Some(crate::model::Track::ModelValidation) {
+            let v = validated.next().filter(|v| {
+                (&v.source, &v.task, &v.solver, &v.rundefinition)
+                    == (&r.source, &r.task, &r.solver, &r.rundefinition)
+            });
+            let Some(v) = v else {
+                anyhow::bail!(
+                    "{}: the table changed while it was validated (run {} of {}); nothing written to {}",
+                    input.display(),
+                    r.task,
+                    r.solver,
+                    output.display()
+                );
+            };
+            r = v;
+        }
+        if let Some(j) = &mut joiner {
+            j.apply(&mut r);
+        }
+        out.write_record(&r)?;
+        done.runs += 1;
+    }
+    if validated.next().is_some() {
+        anyhow::bail!(
+            "{}: the table changed while it was validated (fewer Model-Validation runs); nothing written to {}",
+            input.display(),
+            output.display()
+        );
+    }
+    out.finish()?;
+    done.cores = joiner.map(crate::validate::CoreJoiner::finish);
+    Ok(done)
 }

@@ -29,7 +29,7 @@ mod sexp;
 pub use commands::ValidatorCommands;
 pub use join::JoinSummary;
 pub use join::{CoreJoiner, CoreRule, join, join_with};
-pub use models::{Checker, ModelOptions, ModelSummary, validate_models};
+pub use models::{Checker, ModelOptions, ModelSummary, record_verdicts, validate_models};
 pub use process::split_command;
 
 pub use crate::formats::verdict::{

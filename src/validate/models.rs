@@ -215,19 +215,8 @@ struct Outcome {
 pub fn validate_models(records: &mut [IngestRecord], opts: &ModelOptions) -> ModelSummary {
     let start = Instant::now();
     let mut summary = ModelSummary::default();
-    let prepared = PreparedSet::read(&opts.prepared, Track::ModelValidation);
-    let dir = PreparedSet::track_dir(&opts.prepared, Track::ModelValidation);
-    let files: HashMap<String, PathBuf> = match &prepared {
-        Ok(set) => set
-            .benchmarks
-            .iter()
-            .map(|b| (b.original.path(), dir.join(&b.path)))
-            .collect(),
-        Err(e) => {
-            summary.problems.push(format!("prepared set: {e}"));
-            HashMap::new()
-        }
-    };
+    let (files, unreadable) = prepared_files(opts);
+    summary.problems.extend(unreadable);
     let mut tasks: Vec<usize> = (0..records.len())
         .filter(|&i| {
             records[i].track == Some(Track::ModelValidation)
@@ -272,6 +261,116 @@ pub fn validate_models(records: &mut [IngestRecord], opts: &ModelOptions) -> Mod
     summary
 }
 
+/// What a run's verdict is computed from, read: the prepared benchmark, the
+/// log holding the model, and the key of the verdict in the cache.
+struct ModelInput<'f> {
+    bench_path: &'f Path,
+    bench: Vec<u8>,
+    log: Vec<u8>,
+    /// The model's bytes in `log`.
+    model: std::ops::Range<usize>,
+    /// The validator's input in `log` (Dolmen reads the answer line too).
+    input: std::ops::Range<usize>,
+    key: String,
+}
+
+/// Why a run has no [`ModelInput`]: the verdict, its reason and whether it
+/// is a problem (not the solver's fault).
+type NoInput = (Answer, Option<String>, bool);
+
+/// Reads what `r`'s verdict depends on (`r` is a Model-Validation run
+/// answering `sat`).
+fn model_input<'f>(
+    r: &IngestRecord,
+    files: &'f HashMap<String, PathBuf>,
+    opts: &ModelOptions,
+    ident: &str,
+) -> Result<ModelInput<'f>, NoInput> {
+    let Some(mref) = &r.model else {
+        return Err((
+            Answer::ModelParsingError,
+            Some("no model after sat".into()),
+            false,
+        ));
+    };
+    let Some(bench_path) = files.get(&r.benchmark_key) else {
+        let why = format!(
+            "benchmark {} is not in the prepared Model-Validation set {}",
+            r.benchmark_key,
+            opts.prepared.display()
+        );
+        return Err((Answer::ModelNotValidated, Some(why), true));
+    };
+    let bench = std::fs::read(bench_path).map_err(|e| {
+        let why = format!("{}: {e}", bench_path.display());
+        (Answer::ModelNotValidated, Some(why), true)
+    })?;
+    let log = model_text::read_log(&opts.logs, &mref.log)
+        .map_err(|e| (Answer::ModelNotValidated, Some(e.to_string()), true))?;
+    model_text::slice(&log, mref)
+        .map_err(|e| (Answer::ModelNotValidated, Some(e.to_string()), true))?;
+    let model = mref.start as usize..mref.end as usize;
+    // Dolmen reads the whole solver output (the answer line and the model).
+    let input = match opts.checker {
+        Checker::Dolmen(_) => crate::ingest::output_start(&log).min(model.start)..model.end,
+        Checker::Builtin(_) => model.clone(),
+    };
+    let key = cache::key(&[ident.as_bytes(), &bench, &log[input.clone()]]);
+    Ok(ModelInput {
+        bench_path,
+        bench,
+        log,
+        model,
+        input,
+        key,
+    })
+}
+
+/// The prepared Model-Validation benchmarks of `opts`: library path -> file
+/// (empty, with the reason, when the prepared set cannot be read).
+fn prepared_files(opts: &ModelOptions) -> (HashMap<String, PathBuf>, Option<String>) {
+    let dir = PreparedSet::track_dir(&opts.prepared, Track::ModelValidation);
+    match PreparedSet::read(&opts.prepared, Track::ModelValidation) {
+        Ok(set) => (
+            set.benchmarks
+                .iter()
+                .map(|b| (b.original.path(), dir.join(&b.path)))
+                .collect(),
+            None,
+        ),
+        Err(e) => (HashMap::new(), Some(format!("prepared set: {e}"))),
+    }
+}
+
+/// Records verdicts given from elsewhere (another validator's, or a
+/// benchmark's recorded ones) in the cache of `opts`, each under the key
+/// [`validate_models`] looks up for that run with the same options: every
+/// Model-Validation run of `records` answering `sat` whose model, benchmark
+/// and log can be read gets `verdict(run)`. Returns how many were recorded.
+pub fn record_verdicts(
+    records: &[IngestRecord],
+    opts: &ModelOptions,
+    verdict: impl Fn(&IngestRecord) -> ModelVerdict,
+) -> std::io::Result<usize> {
+    let Some(dir) = &opts.cache else {
+        return Ok(0);
+    };
+    let store = Cache::new(dir);
+    let (files, _) = prepared_files(opts);
+    let ident = identity(&opts.checker, opts.timeout);
+    let mut n = 0;
+    for r in records
+        .iter()
+        .filter(|r| r.track == Some(Track::ModelValidation) && r.answer == RunAnswer::Sat)
+    {
+        if let Ok(m) = model_input(r, &files, opts, &ident) {
+            store.put(&m.key, &verdict(r))?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
 fn one(
     r: &IngestRecord,
     files: &HashMap<String, PathBuf>,
@@ -293,45 +392,13 @@ fn one(
             false,
         );
     }
-    let Some(mref) = &r.model else {
-        return done(
-            Answer::ModelParsingError,
-            Some("no model after sat".into()),
-            false,
-        );
-    };
-    let Some(bench_path) = files.get(&r.benchmark_key) else {
-        let why = format!(
-            "benchmark {} is not in the prepared Model-Validation set {}",
-            r.benchmark_key,
-            opts.prepared.display()
-        );
-        return done(Answer::ModelNotValidated, Some(why), true);
-    };
-    let bench = match std::fs::read(bench_path) {
-        Ok(b) => b,
-        Err(e) => {
-            let why = format!("{}: {e}", bench_path.display());
-            return done(Answer::ModelNotValidated, Some(why), true);
-        }
-    };
-    let log = match model_text::read_log(&opts.logs, &mref.log) {
-        Ok(l) => l,
-        Err(e) => return done(Answer::ModelNotValidated, Some(e.to_string()), true),
-    };
-    let model = match model_text::slice(&log, mref) {
+    let m = match model_input(r, files, opts, ident) {
         Ok(m) => m,
-        Err(e) => return done(Answer::ModelNotValidated, Some(e.to_string()), true),
+        Err((result, reason, problem)) => return done(result, reason, problem),
     };
-    // Dolmen reads the whole solver output (the answer line and the model).
-    let input = match opts.checker {
-        Checker::Dolmen(_) => {
-            &log[crate::ingest::output_start(&log).min(mref.start as usize)..mref.end as usize]
-        }
-        Checker::Builtin(_) => model,
-    };
-    let key = cache::key(&[ident.as_bytes(), &bench, input]);
-    if let Some(v) = store.and_then(|c| c.get(&key)) {
+    let (bench, bench_path, key) = (&m.bench, m.bench_path, &m.key);
+    let (model, input) = (&m.log[m.model.clone()], &m.log[m.input.clone()]);
+    if let Some(v) = store.and_then(|c| c.get(key)) {
         return Outcome {
             verdict: ModelVerdict {
                 validator: name.to_string(),
@@ -343,14 +410,14 @@ fn one(
         };
     }
     let (result, reason, cacheable) = match &opts.checker {
-        Checker::Builtin(argv) => builtin_check(argv, &bench, model, opts.timeout),
+        Checker::Builtin(argv) => builtin_check(argv, bench, model, opts.timeout),
         Checker::Dolmen(path) => {
             dolmen::check(path, bench_path, input, opts.timeout.as_secs().max(1))
         }
     };
     let verdict = ModelVerdict::new(result, reason.clone(), name);
     if cacheable && let Some(c) = store {
-        let _ = c.put(&key, &verdict);
+        let _ = c.put(key, &verdict);
     }
     Outcome {
         problem: (!cacheable).then(|| reason.unwrap_or_default()),

@@ -89,3 +89,113 @@ fn a_hundred_models_reuse_the_cache() {
         .count();
     assert_eq!(invalid, RUNS - (60 - 11));
 }
+
+/// Recorded verdicts (`validate::record_verdicts`, what `scripts/bench-competition`
+/// feeds model validation with) are the verdicts `validate-models` finds:
+/// every one from the cache, no validator run (the "validator" is /bin/false,
+/// which would make every model UNKNOWN). The command holds only the
+/// Model-Validation runs: the other tracks' runs come out unchanged and in
+/// their place.
+#[test]
+fn recorded_verdicts_are_found_and_other_runs_kept() {
+    use smtcomp::ingest::{read_jsonl, write_jsonl};
+    use smtcomp::model::Answer;
+    use smtcomp::validate::{ModelVerdict, record_verdicts};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let prepared = dir.join("prepared");
+    let set = prepare(
+        Track::ModelValidation,
+        &[(
+            "QF_LIA".into(),
+            root().join("tests/data/validate/bench/x-gt-10.smt2"),
+        )],
+        &prepared,
+    );
+    let b = &set.benchmarks[0];
+    let mut runs: Vec<(IngestRecord, Vec<u8>)> = (0..6)
+        .map(|i| {
+            let r = record(Track::ModelValidation, &format!("s{i}"), b, RunAnswer::Sat);
+            let model = format!("sat\n(\n  (define-fun x () Int {})\n)\n", 20 + i);
+            (r, model.into_bytes())
+        })
+        .collect();
+    write_logs(dir, &mut runs);
+    // Single Query runs between the Model-Validation ones.
+    let mut table = Vec::new();
+    for (i, (r, _)) in runs.into_iter().enumerate() {
+        let mut sq = record(Track::SingleQuery, &format!("q{i}"), b, RunAnswer::Unsat);
+        sq.walltime = Some(i as f64 + 0.5);
+        table.push(sq);
+        table.push(r);
+    }
+    // Recorded: the even solvers' models invalid (a real check says valid).
+    let recorded = |r: &IngestRecord| {
+        let even = r.solver.trim_start_matches('s').parse::<u32>().unwrap() % 2 == 0;
+        if even {
+            ModelVerdict::new(Answer::ModelUnsat, Some("recorded".into()), "rec")
+        } else {
+            ModelVerdict::new(Answer::Sat, None, "rec")
+        }
+    };
+    let opts = ModelOptions {
+        prepared: prepared.clone(),
+        logs: dir.to_path_buf(),
+        checker: Checker::Builtin(vec!["/bin/false".into()]),
+        timeout: Duration::from_secs(60),
+        cache: Some(dir.join("cache")),
+        jobs: 1,
+    };
+    assert_eq!(record_verdicts(&table, &opts, recorded).unwrap(), 6);
+    let input = dir.join("runs.jsonl.gz");
+    let output = dir.join("validated.jsonl.gz");
+    write_jsonl(&input, None, &table).unwrap();
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let (code, out, err) = crate::support::smtcomp(&[
+        "validate-models",
+        "--runs",
+        &p(&input),
+        "--prepared",
+        &p(&prepared),
+        "--logs",
+        &p(dir),
+        "--cache",
+        &p(&dir.join("cache")),
+        "--solver",
+        "/bin/false",
+        "--timeout",
+        "60",
+        "-o",
+        &p(&output),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            &summary["validated"],
+            &summary["cache_hits"],
+            &summary["checked"]
+        ),
+        (&6.into(), &6.into(), &0.into()),
+        "{summary}"
+    );
+    let got = read_jsonl(&output).unwrap();
+    assert_eq!(got.len(), table.len());
+    for (g, want) in got.iter().zip(&table) {
+        if g.track == Some(Track::SingleQuery) {
+            assert_eq!(g, want);
+            continue;
+        }
+        let Some(Verdict::Model(v)) = &g.validation else {
+            panic!("{}: no model verdict", g.solver);
+        };
+        let r = recorded(want);
+        assert_eq!(
+            (g.solver.as_str(), v.status, v.result),
+            (want.solver.as_str(), r.status, r.result)
+        );
+    }
+    // The input is kept as it was.
+    assert_eq!(read_jsonl(&input).unwrap(), table);
+}
