@@ -37,6 +37,7 @@ pub struct IngestArgs {
 }
 
 pub(super) fn run(global: &GlobalArgs, mut args: IngestArgs) -> CmdResult {
+    crate::util::malloc::reuse_buffers();
     args.output = super::workspace_defaults::fill_ingest(
         &mut args.inputs,
         &mut args.manifest,

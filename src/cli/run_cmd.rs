@@ -40,6 +40,8 @@ fn parse_stage(s: &str) -> Result<Step, crate::pipeline::UnknownStage> {
 }
 
 pub(super) fn run(global: &GlobalArgs, args: RunArgs) -> CmdResult {
+    // Its ingestion step decodes every result file (util::malloc).
+    crate::util::malloc::reuse_buffers();
     global.unused("run")?;
     let mut ws = super::workspace_defaults::required("run")?;
     if let Some(b) = args.backend {

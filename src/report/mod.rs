@@ -203,6 +203,7 @@ impl<'a> SiteWriter<'a> {
         self.write(dir.join("scores.xml"), &xml, 2)?;
         self.progress.inc(1);
         let solved = data::SolvedIndex::new(&r.input);
+        let by_logic = benchmarks::RunsByLogic::new(r);
         for g in &r.scores.groups {
             let mut imgs = Vec::new();
             if g.is_division {
@@ -220,7 +221,8 @@ impl<'a> SiteWriter<'a> {
                 let order: Vec<String> = plot_podium(g)
                     .map(|p| p.steps.iter().map(|s| s.solver.clone()).collect())
                     .unwrap_or_default();
-                for (f, html) in benchmarks::benchmark_pages(meta, r, g, &order) {
+                let runs = by_logic.get(&g.name);
+                for (f, html) in benchmarks::benchmark_pages(meta, r, g, runs, &order) {
                     self.write(dir.join(f), &html, 0)?;
                 }
             }

@@ -11,6 +11,7 @@ pub mod fxhash;
 pub mod guard;
 pub mod hugepages;
 pub mod interrupt;
+pub mod malloc;
 pub mod parallel;
 pub mod path_error;
 pub mod process;
