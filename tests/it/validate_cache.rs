@@ -2,7 +2,6 @@
 //! model with z3, the second takes every verdict from the cache (0 checks,
 //! 1,000 hits; the times are printed, not asserted); a changed benchmark is a new key, so verdicts are never stale.
 
-use crate::support::root;
 use crate::support::solvers::require_tools;
 use crate::support::validate::*;
 use smtcomp::ingest::{IngestRecord, RunAnswer};
@@ -23,14 +22,7 @@ fn a_hundred_models_reuse_the_cache() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let prepared = dir.join("prepared");
-    let set = prepare(
-        Track::ModelValidation,
-        &[(
-            "QF_LIA".into(),
-            root().join("tests/data/validate/bench/x-gt-10.smt2"),
-        )],
-        &prepared,
-    );
+    let set = prepare_x_gt_10(&prepared);
     let b = &set.benchmarks[0];
     let mut runs: Vec<(IngestRecord, Vec<u8>)> = (0..RUNS)
         .map(|i| {
@@ -104,14 +96,7 @@ fn recorded_verdicts_are_found_and_other_runs_kept() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let prepared = dir.join("prepared");
-    let set = prepare(
-        Track::ModelValidation,
-        &[(
-            "QF_LIA".into(),
-            root().join("tests/data/validate/bench/x-gt-10.smt2"),
-        )],
-        &prepared,
-    );
+    let set = prepare_x_gt_10(&prepared);
     let b = &set.benchmarks[0];
     let mut runs: Vec<(IngestRecord, Vec<u8>)> = (0..6)
         .map(|i| {

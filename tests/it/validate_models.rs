@@ -184,14 +184,7 @@ fn dolmen_is_called_as_the_organizers_do() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let prepared = dir.join("prepared");
-    let set = prepare(
-        Track::ModelValidation,
-        &[(
-            "QF_LIA".into(),
-            root().join("tests/data/validate/bench/x-gt-10.smt2"),
-        )],
-        &prepared,
-    );
+    let set = prepare_x_gt_10(&prepared);
     let b = &set.benchmarks[0];
     let cases: &[(&str, &str, ModelStatus, Answer)] = &[
         (

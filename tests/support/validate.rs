@@ -66,6 +66,19 @@ pub fn prepare(track: Track, files: &[(String, PathBuf)], out: &Path) -> Prepare
     set
 }
 
+/// The Model-Validation set of the one benchmark `x > 10` (QF_LIA,
+/// tests/data/validate/bench/x-gt-10.smt2), prepared into `out`.
+pub fn prepare_x_gt_10(out: &Path) -> PreparedSet {
+    prepare(
+        Track::ModelValidation,
+        &[(
+            "QF_LIA".into(),
+            root().join("tests/data/validate/bench/x-gt-10.smt2"),
+        )],
+        out,
+    )
+}
+
 /// A run record of `solver` on a prepared benchmark.
 pub fn record(
     track: Track,
