@@ -157,14 +157,13 @@ fn website_cmd(global: &GlobalArgs, mut args: WebsiteArgs) -> CmdResult {
     for (k, (slot, t)) in order.into_iter().enumerate() {
         let files = &mut track_files[slot];
         let mine = by_track.remove(&t).unwrap_or_default();
-        // The last track's input is built from the inventory moved out of
-        // `inventory`, so that it is freed before that (largest) track is scored.
-        let (input, missing) = if k + 1 == n {
-            let inventory = std::mem::take(&mut inventory);
-            scoring::build_input(&comp, t, &subs, &inventory, mine)
-        } else {
-            scoring::build_input(&comp, t, &subs, &inventory, mine)
-        };
+        let (input, missing) = scoring::build_input(
+            &comp,
+            t,
+            &subs,
+            &super::score_cmd::inventory_for(k + 1 == n, &mut inventory),
+            mine,
+        );
         if !missing.is_empty() {
             eprintln!(
                 "{} {t}: {} benchmark(s) not in the inventory (status unknown), e.g. {}",

@@ -200,14 +200,14 @@ pub(super) fn run(global: &GlobalArgs, mut args: ReportArgs) -> CmdResult {
         let mine = by_track.remove(&t).unwrap_or_default();
         let selection = selections.remove(&t).unwrap_or_default();
         let with_selection = !selection.is_empty();
-        // The last track's input is built from the inventory moved out of
-        // `inventory`, so that it is freed before that (largest) track is scored.
-        let (input, missing) = if k + 1 == n {
-            let inventory = std::mem::take(&mut inventory);
-            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection)
-        } else {
-            scoring::build_input_selected(&comp, t, &subs, &inventory, mine, selection)
-        };
+        let (input, missing) = scoring::build_input_selected(
+            &comp,
+            t,
+            &subs,
+            &super::score_cmd::inventory_for(k + 1 == n, &mut inventory),
+            mine,
+            selection,
+        );
         if !missing.is_empty() {
             pb.suspend(|| {
                 eprintln!(

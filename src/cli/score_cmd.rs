@@ -472,6 +472,21 @@ pub(super) fn largest_last(
     order
 }
 
+/// The inventory to build a track's input from, in the [`largest_last`]
+/// loop: borrowed, or for the `last` track moved out of `inventory` (left
+/// empty), so that it is freed as soon as that input is built, before the
+/// largest track is scored (use it as a temporary of the build call).
+pub(super) fn inventory_for(
+    last: bool,
+    inventory: &mut Inventory,
+) -> std::borrow::Cow<'_, Inventory> {
+    if last {
+        std::borrow::Cow::Owned(std::mem::take(inventory))
+    } else {
+        std::borrow::Cow::Borrowed(inventory)
+    }
+}
+
 /// An error when `runs` hold no run of `track` (scoring nothing would print
 /// empty tables and exit 0).
 pub(super) fn require_runs_of(

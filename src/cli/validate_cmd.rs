@@ -527,17 +527,15 @@ fn join_cmd(global: &GlobalArgs, a: JoinArgs) -> CmdResult {
 /// or `--prepared` is an error (nothing written) and not every model marked
 /// UNKNOWN: the table has Model-Validation runs, every log archive of their
 /// models exists below the logs directory, and the prepared set reads
-/// (checked in this order).
+/// (checked in this order). `mv`: the table's Model-Validation runs.
 fn check_model_inputs(
     a: &ModelsArgs,
     logs_given: bool,
-    runs: &[IngestRecord],
+    mv: &[IngestRecord],
     opts: &crate::validate::ModelOptions,
 ) -> Result<(), Failure> {
-    // `runs`: the table's Model-Validation runs.
     use crate::model::Track;
     let output = &a.output;
-    let mv = runs;
     if mv.is_empty() {
         fail!(
             "{}: no Model-Validation runs; nothing written to {}",
@@ -585,13 +583,7 @@ pub(super) fn run_models(global: &GlobalArgs, mut a: ModelsArgs) -> CmdResult {
     // Only the Model-Validation runs are held (a table of the whole
     // competition has 1.8 million runs); the output is the table read again,
     // those runs replaced (pipeline::write_validated).
-    let mut runs = Vec::new();
-    for r in stream_runs(global, &a.runs)?.1 {
-        let r = r?;
-        if r.track == Some(crate::model::Track::ModelValidation) {
-            runs.push(r);
-        }
-    }
+    let mut runs = crate::pipeline::model_runs_in(stream_runs(global, &a.runs)?.1)?;
     let dir = a
         .runs
         .parent()

@@ -72,7 +72,8 @@ pub use stage::{Cached, Stages, fingerprint};
 pub use step::{StageError, StageResult, Step, UnknownStage};
 pub use validation::{
     CoreInputs, CoreValidation, CoreVerdicts, CoresValidated, TableValidated, core_inputs,
-    has_unsat_cores, model_runs_of, run_validators, sound_in_sq_validators, submission_validators,
-    validate_cores, validate_model_runs, validate_table, write_validated, z3_models,
+    has_unsat_cores, model_runs_in, model_runs_of, run_validators, sound_in_sq_validators,
+    submission_validators, validate_cores, validate_model_runs, validate_table, write_validated,
+    z3_models,
 };
 pub use vcloud::{CLIENT_LOG, VcloudBenchExec};

@@ -245,8 +245,16 @@ pub fn validate_table(
 /// The Model-Validation runs of the run table `input`, in table order (one
 /// streaming pass; only these runs are held).
 pub fn model_runs_of(input: &Path) -> anyhow::Result<Vec<IngestRecord>> {
+    Ok(model_runs_in(crate::formats::jsonl::open_table(input)?.1)?)
+}
+
+/// The Model-Validation runs of a stream of records, in order (the first
+/// error stops the stream).
+pub fn model_runs_in<E>(
+    records: impl IntoIterator<Item = Result<IngestRecord, E>>,
+) -> Result<Vec<IngestRecord>, E> {
     let mut model_runs = Vec::new();
-    for r in crate::formats::jsonl::open_table(input)?.1 {
+    for r in records {
         let r = r?;
         if r.track == Some(crate::model::Track::ModelValidation) {
             model_runs.push(r);
