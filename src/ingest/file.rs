@@ -5,7 +5,7 @@ use super::logs::{self, LogReader};
 use super::summary::FileSummary;
 use super::xml::{self, ResultHeader, XmlRun};
 use crate::benchmarks::Smt2File;
-use crate::formats::runs_manifest::ManifestIndex;
+use crate::formats::runs_manifest::{FileRuns, ManifestIndex};
 use crate::formats::runtable::{Guessed, IngestRecord, LogRef, RunAnswer};
 use crate::model::{Competition, Logic, Track, is_valid_name};
 use std::collections::HashMap;
@@ -155,6 +155,8 @@ struct Ctx<'a> {
     source: &'a str,
     comp: &'a Competition,
     manifest: Option<&'a ManifestIndex>,
+    /// The manifest's entries of this file.
+    file_runs: Option<FileRuns<'a>>,
     archive_rel: String,
     guess: HeaderGuess,
 }
@@ -166,14 +168,10 @@ fn identify(
     rec: &mut IngestRecord,
 ) -> Option<usize> {
     rec.rundefinition = header.rundefinition().map(str::to_string);
-    let entry = ctx.manifest.map(|m| {
-        m.lookup_index(
-            header.benchmarkname.as_deref().unwrap_or(""),
-            header.rundefinition().unwrap_or(""),
-            &run.name,
-        )
-        .map(|i| i.map(|i| (i, m.get(i))))
-    });
+    let entry = ctx
+        .manifest
+        .zip(ctx.file_runs)
+        .map(|(m, f)| f.lookup_index(&run.name).map(|i| i.map(|i| (i, m.get(i)))));
     match entry {
         Some(Ok(Some((i, m)))) => {
             rec.solver = m.solver.to_string();
@@ -424,6 +422,12 @@ pub fn ingest_xml(
         source,
         comp,
         manifest,
+        file_runs: manifest.map(|m| {
+            m.file_runs(
+                header.benchmarkname.as_deref().unwrap_or(""),
+                header.rundefinition().unwrap_or(""),
+            )
+        }),
         archive_rel,
         guess: HeaderGuess::of(&header),
     };

@@ -9,9 +9,9 @@
 //! runs are then merged (k-way, a binary heap on the encoded keys, ties broken
 //! by run order) and the record lines copied verbatim to the output: no key
 //! is parsed during the merge. With more than `fan_in` runs
-//! ([`default_fan_in`]: from the open-file limit), consecutive groups are first
-//! merged into bigger runs, so no more than `fan_in` files are open at once
-//! (per merging thread).
+//! ([`default_fan_in`]: from the open-file limit), consecutive runs are first
+//! merged into bigger runs, the smallest ones last ([`reduce`]), so no more
+//! than `fan_in` files are open at once (per merging thread).
 //!
 //! Breaking ties by run order (= input file order) makes the result the
 //! *stable* sort of all records in input order, which is what the in-memory
@@ -139,6 +139,8 @@ impl Drop for SpillDir {
 #[derive(Debug)]
 pub struct Run {
     path: PathBuf,
+    /// The file's size (which runs are cheapest to merge first).
+    bytes: u64,
 }
 
 fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> SpillError + use<> {
@@ -285,6 +287,7 @@ pub fn write_run(path: &Path, records: &[IngestRecord]) -> Result<Run, SpillErro
     w.flush().map_err(write_err(path))?;
     Ok(Run {
         path: path.to_path_buf(),
+        bytes: w.get_ref().metadata().map_err(write_err(path))?.len(),
     })
 }
 
@@ -440,38 +443,94 @@ fn merge(
 }
 
 /// Merges the runs (in input order) into `out`, first reducing them to at
-/// most `fan_in` by merging consecutive groups into runs in `dir`.
+/// most `fan_in` ([`reduce`]).
 pub fn merge_into(
     dir: &SpillDir,
-    mut runs: Vec<Run>,
+    runs: Vec<Run>,
     fan_in: usize,
     out: &mut JsonlWriter,
 ) -> Result<(), SpillError> {
+    let runs = reduce(dir, runs, fan_in.max(2))?;
+    merge(&runs, |e| Ok(out.write_line(e.line())?))
+}
+
+/// Merges runs into bigger ones until at most `fan_in` are left. While more
+/// than `fan_in` runs would be merged anyway, consecutive groups of `fan_in`
+/// are merged (in parallel); the last step merges only the consecutive runs
+/// with the fewest bytes that bring the count down to `fan_in`. (Merging
+/// consecutive runs keeps ties in input order; merging the smallest ones keeps
+/// the rewrite small: the 2025 competition's 1,111 runs with a fan-in of 1,024
+/// rewrite 88 small runs, not 1,024 runs holding nearly all of its 2 GB.)
+fn reduce(dir: &SpillDir, mut runs: Vec<Run>, fan_in: usize) -> Result<Vec<Run>, SpillError> {
     use rayon::prelude::*;
-    let fan_in = fan_in.max(2);
     let mut pass = 0;
     while runs.len() > fan_in {
         pass += 1;
-        runs = runs
-            .par_chunks(fan_in)
-            .enumerate()
-            .map(|(i, group)| -> Result<Run, SpillError> {
-                let path = dir.file(&format!("merge-{pass}-{i}"));
-                let file = File::create(&path).map_err(write_err(&path))?;
-                let mut w = BufWriter::with_capacity(1 << 16, file);
-                merge(group, |e| w.write_all(&e.raw).map_err(write_err(&path)))?;
-                w.flush().map_err(write_err(&path))?;
-                Ok(Run { path: path.clone() })
-            })
-            .collect::<Result<Vec<_>, SpillError>>()?;
+        let merge_to = |group: &[Run], name: String| -> Result<Run, SpillError> {
+            let path = dir.file(&name);
+            let file = File::create(&path).map_err(write_err(&path))?;
+            let mut w = BufWriter::with_capacity(1 << 16, file);
+            merge(group, |e| w.write_all(&e.raw).map_err(write_err(&path)))?;
+            w.flush().map_err(write_err(&path))?;
+            let bytes = group.iter().map(|r| r.bytes).sum();
+            Ok(Run { path, bytes })
+        };
+        // Merging `excess` runs into one leaves exactly `fan_in`.
+        let excess = runs.len() - fan_in + 1;
+        if excess > fan_in {
+            runs = runs
+                .par_chunks(fan_in)
+                .enumerate()
+                .map(|(i, group)| merge_to(group, format!("merge-{pass}-{i}")))
+                .collect::<Result<Vec<_>, SpillError>>()?;
+        } else {
+            let from = cheapest_window(&runs, excess);
+            let merged = merge_to(&runs[from..from + excess], format!("merge-{pass}"))?;
+            runs.splice(from..from + excess, [merged]);
+        }
     }
-    merge(&runs, |e| Ok(out.write_line(e.line())?))
+    Ok(runs)
+}
+
+/// The start of the `len` consecutive runs with the fewest bytes (the first
+/// such window).
+fn cheapest_window(runs: &[Run], len: usize) -> usize {
+    let mut sum: u64 = runs[..len].iter().map(|r| r.bytes).sum();
+    let (mut best, mut best_sum) = (0, sum);
+    for i in len..runs.len() {
+        sum = sum + runs[i].bytes - runs[i - len].bytes;
+        if sum < best_sum {
+            (best, best_sum) = (i + 1 - len, sum);
+        }
+    }
+    best
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::borrow::Cow;
+
+    fn sized(bytes: &[u64]) -> Vec<Run> {
+        bytes
+            .iter()
+            .map(|&bytes| Run {
+                path: PathBuf::new(),
+                bytes,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_cheapest_window_is_the_first_with_the_fewest_bytes() {
+        let runs = sized(&[9, 1, 1, 5, 0, 2, 9]);
+        // Windows of 2: 10, 2, 6, 5, 2, 11: the first 2 starts at 1.
+        assert_eq!(cheapest_window(&runs, 2), 1);
+        // Windows of 3: 11, 7, 6, 7, 11.
+        assert_eq!(cheapest_window(&runs, 3), 2);
+        assert_eq!(cheapest_window(&runs, 7), 0);
+        assert_eq!(cheapest_window(&runs, 1), 4);
+    }
 
     fn key<'a>(
         track: Option<Track>,

@@ -6,7 +6,9 @@
 //! (solver, participation, track, division, logic, benchmark). Schema in
 //! `docs/ingest.md`.
 
-use crate::formats::datafile::{self, DataFileError};
+mod read;
+
+use crate::formats::datafile::DataFileError;
 use crate::formats::inventory::Smt2File;
 use crate::model::{Division, Logic, Track};
 use crate::util::fxhash::FxHashMap as HashMap;
@@ -53,6 +55,74 @@ pub struct ManifestRun {
     pub benchmark: Smt2File,
 }
 
+/// A run as read, borrowed from the reader's buffer ([`ManifestIndex::push`]
+/// stores only what it has not seen): `F` is a family part, `String` from a
+/// [`ManifestRun`], a borrowed string from the fast reader.
+struct NewRun<'a, F> {
+    benchmark_definition: &'a str,
+    rundefinition: &'a str,
+    task: &'a str,
+    solver: &'a str,
+    participation: u32,
+    track: Track,
+    division: &'a str,
+    logic: &'a str,
+    benchmark: NewBenchmark<'a, F>,
+}
+
+/// The benchmark of a [`NewRun`].
+struct NewBenchmark<'a, F> {
+    incremental: bool,
+    logic: &'a str,
+    family: &'a [F],
+    name: &'a str,
+}
+
+impl<F: AsRef<str>> NewBenchmark<'_, F> {
+    /// Whether it is `b`.
+    fn is(&self, b: &Smt2File) -> bool {
+        self.incremental == b.incremental
+            && self.logic == b.logic.as_str()
+            && self.name == b.name
+            && self.family.len() == b.family.len()
+            && self
+                .family
+                .iter()
+                .zip(&b.family)
+                .all(|(x, y)| x.as_ref() == y)
+    }
+
+    fn to_owned(&self) -> Smt2File {
+        Smt2File {
+            incremental: self.incremental,
+            logic: Logic::new(self.logic),
+            family: self.family.iter().map(|f| f.as_ref().to_string()).collect(),
+            name: self.name.to_string(),
+        }
+    }
+}
+
+impl<'a> NewRun<'a, String> {
+    fn of(r: &'a ManifestRun) -> Self {
+        NewRun {
+            benchmark_definition: &r.benchmark_definition,
+            rundefinition: &r.rundefinition,
+            task: &r.task,
+            solver: &r.solver,
+            participation: r.participation,
+            track: r.track,
+            division: r.division.as_str(),
+            logic: r.logic.as_str(),
+            benchmark: NewBenchmark {
+                incremental: r.benchmark.incremental,
+                logic: r.benchmark.logic.as_str(),
+                family: &r.benchmark.family,
+                name: &r.benchmark.name,
+            },
+        }
+    }
+}
+
 /// A run that several manifest entries match equally well (the same benchmark
 /// definition, rundefinition and task basename, and as long a path suffix).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -72,17 +142,28 @@ pub struct AmbiguousRun {
 /// text (720 MB for 2025) nor the runs as separate values are held at once.
 #[derive(Debug, Default)]
 pub struct ManifestIndex {
+    /// Definitions (with and without `.xml`), rundefinitions, solvers,
+    /// division and logic names, task basenames.
     names: Interner,
+    /// Task paths; by task index, the name index of its basename and its
+    /// first benchmark.
+    tasks: Interner,
+    task_base: Vec<u32>,
+    task_benchmark: Vec<u32>,
+    /// Task index -> its benchmarks after the first (only a hand-written
+    /// manifest gives a task several).
+    more_benchmarks: HashMap<u32, Vec<u32>>,
     divisions: Vec<Division>,
     logics: Vec<Logic>,
     benchmarks: Vec<Smt2File>,
     /// Name index -> division/logic index (a name seen as one of them).
     division_of: HashMap<u32, u32>,
     logic_of: HashMap<u32, u32>,
-    /// Task name index -> its benchmarks (one, unless a hand-written
-    /// manifest gives a task several).
-    benchmarks_of: HashMap<u32, Vec<u32>>,
     runs: Vec<PackedRun>,
+    /// The benchmark name (definition without `.xml`) of the last run added:
+    /// the runs of a definition come together, so most of a run's names are
+    /// the previous run's ([`ManifestIndex::push`] compares before it hashes).
+    last_bench: u32,
     /// (benchmark name, rundefinition, task basename, run), sorted by the key
     /// once read ([`ManifestIndex::seal`]): 16 bytes a run, where a map of
     /// vectors took about 64.
@@ -106,26 +187,49 @@ struct PackedRun {
     benchmark: u32,
 }
 
-/// Distinct strings, each with its index.
+/// No entry (a task without a benchmark yet).
+const NONE: u32 = u32::MAX;
+
+/// Distinct strings, each with its index; each string is stored once (the
+/// table holds indices, probed with the string's hash).
 #[derive(Debug, Default)]
 struct Interner {
     items: Vec<Box<str>>,
-    ix: HashMap<Box<str>, u32>,
+    ix: hashbrown::HashTable<u32>,
 }
 
 impl Interner {
+    fn hash(s: &str) -> u64 {
+        use std::hash::BuildHasher;
+        crate::util::fxhash::FxBuildHasher.hash_one(s)
+    }
+
     fn index_of(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.ix.get(s) {
+        let hash = Self::hash(s);
+        let items = &self.items;
+        if let Some(&i) = self.ix.find(hash, |&i| &*items[i as usize] == s) {
             return i;
         }
-        let i = u32::try_from(self.items.len()).unwrap_or(u32::MAX);
+        let i = u32::try_from(self.items.len()).unwrap_or(NONE);
         self.items.push(s.into());
-        self.ix.insert(s.into(), i);
+        let items = &self.items;
+        self.ix
+            .insert_unique(hash, i, |&j| Self::hash(&items[j as usize]));
         i
     }
 
+    /// [`Interner::index_of`] when `s` is the string at `last`, without hashing.
+    fn index_like(&mut self, last: u32, s: &str) -> u32 {
+        match self.items.get(last as usize) {
+            Some(item) if &**item == s => last,
+            _ => self.index_of(s),
+        }
+    }
+
     fn get(&self, s: &str) -> Option<u32> {
-        self.ix.get(s).copied()
+        self.ix
+            .find(Self::hash(s), |&i| &*self.items[i as usize] == s)
+            .copied()
     }
 }
 
@@ -180,124 +284,72 @@ fn common_suffix(a: &str, b: &str) -> usize {
         .count()
 }
 
-/// Reads `{"format": N, "runs": [...]}` into an index, one run at a time.
-struct ManifestSeed<'i>(&'i mut ManifestIndex);
-
-impl<'de> serde::de::DeserializeSeed<'de> for ManifestSeed<'_> {
-    type Value = Option<u32>;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<u32>, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for ManifestSeed<'_> {
-    type Value = Option<u32>;
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a runs manifest {\"format\": 1, \"runs\": [...]}")
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Option<u32>, A::Error> {
-        use serde::de::Error;
-        let mut format = None;
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            match key.as_ref() {
-                "format" => format = Some(map.next_value::<u32>()?),
-                "runs" => map.next_value_seed(RunsSeed(self.0))?,
-                other => return Err(A::Error::unknown_field(other, &["format", "runs"])),
-            }
-        }
-        Ok(format)
-    }
-}
-
-/// The `runs` array, each run added as it is read.
-struct RunsSeed<'i>(&'i mut ManifestIndex);
-
-impl<'de> serde::de::DeserializeSeed<'de> for RunsSeed<'_> {
-    type Value = ();
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for RunsSeed<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an array of runs")
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while let Some(run) = seq.next_element::<ManifestRun>()? {
-            self.0.push(&run);
-        }
-        Ok(())
-    }
-}
-
 impl ManifestIndex {
-    /// Reads a manifest file (JSON or JSON.gz) and indexes it, one run at a time.
+    /// Reads a manifest file (JSON or JSON.gz) and indexes it, one run at a
+    /// time ([`read`]).
     pub fn read(path: &Path) -> Result<ManifestIndex, DataFileError> {
-        let reader = std::io::BufReader::with_capacity(1 << 20, datafile::open(path)?);
-        let mut index = ManifestIndex::default();
-        let mut de = serde_json::Deserializer::from_reader(reader);
-        let format = serde::de::DeserializeSeed::deserialize(ManifestSeed(&mut index), &mut de)
-            .and_then(|f| de.end().map(|()| f))
-            .map_err(|e| DataFileError::new(path, format!("invalid content: {e}")))?;
-        match format {
-            Some(MANIFEST_FORMAT) => Ok(index.seal()),
-            Some(f) => Err(DataFileError::new(
-                path,
-                format!("manifest format {f} (this version reads {MANIFEST_FORMAT})"),
-            )),
-            None => Err(DataFileError::new(
-                path,
-                "invalid content: missing field `format`",
-            )),
-        }
+        read::read(path)
     }
 
     /// Indexes a manifest.
     pub fn new(m: Manifest) -> ManifestIndex {
         let mut index = ManifestIndex::default();
         for r in &m.runs {
-            index.push(r);
+            index.push(&NewRun::of(r));
         }
         index.seal()
     }
 
     /// Adds a run.
-    fn push(&mut self, r: &ManifestRun) {
-        let definition = self.names.index_of(&r.benchmark_definition);
-        let bench = r
-            .benchmark_definition
-            .strip_suffix(".xml")
-            .unwrap_or(&r.benchmark_definition);
-        let bench = self.names.index_of(bench);
-        let rundefinition = self.names.index_of(&r.rundefinition);
-        let task = self.names.index_of(&r.task);
-        let base = self.names.index_of(basename(&r.task));
-        let solver = self.names.index_of(&r.solver);
-        let division_name = self.names.index_of(r.division.as_str());
-        let division = *self.division_of.entry(division_name).or_insert_with(|| {
-            self.divisions.push(r.division.clone());
-            (self.divisions.len() - 1) as u32
-        });
-        let logic_name = self.names.index_of(r.logic.as_str());
-        let logic = *self.logic_of.entry(logic_name).or_insert_with(|| {
-            self.logics.push(r.logic.clone());
-            (self.logics.len() - 1) as u32
-        });
-        let known = self.benchmarks_of.entry(task).or_default();
-        let benchmark = match known
-            .iter()
-            .find(|&&b| self.benchmarks[b as usize] == r.benchmark)
-        {
-            Some(&b) => b,
-            None => {
-                self.benchmarks.push(r.benchmark.clone());
-                let b = (self.benchmarks.len() - 1) as u32;
-                known.push(b);
-                b
+    fn push<F: AsRef<str>>(&mut self, r: &NewRun<'_, F>) {
+        let last = self.runs.last().copied();
+        let (definition, bench) = match last {
+            Some(l) if &*self.names.items[l.definition as usize] == r.benchmark_definition => {
+                (l.definition, self.last_bench)
+            }
+            _ => {
+                let definition = self.names.index_of(r.benchmark_definition);
+                let bench = r
+                    .benchmark_definition
+                    .strip_suffix(".xml")
+                    .unwrap_or(r.benchmark_definition);
+                (definition, self.names.index_of(bench))
             }
         };
+        self.last_bench = bench;
+        let rundefinition = self
+            .names
+            .index_like(last.map_or(NONE, |l| l.rundefinition), r.rundefinition);
+        let solver = self
+            .names
+            .index_like(last.map_or(NONE, |l| l.solver), r.solver);
+        let division = match last {
+            Some(l) if self.divisions[l.division as usize].as_str() == r.division => l.division,
+            _ => {
+                let name = self.names.index_of(r.division);
+                *self.division_of.entry(name).or_insert_with(|| {
+                    self.divisions.push(Division::new(r.division));
+                    (self.divisions.len() - 1) as u32
+                })
+            }
+        };
+        let logic = match last {
+            Some(l) if self.logics[l.logic as usize].as_str() == r.logic => l.logic,
+            _ => {
+                let name = self.names.index_of(r.logic);
+                *self.logic_of.entry(name).or_insert_with(|| {
+                    self.logics.push(Logic::new(r.logic));
+                    (self.logics.len() - 1) as u32
+                })
+            }
+        };
+        let task = self.tasks.index_of(r.task);
+        if task as usize == self.task_base.len() {
+            self.task_base.push(self.names.index_of(basename(r.task)));
+            self.task_benchmark.push(NONE);
+        }
+        let base = self.task_base[task as usize];
+        let benchmark = self.benchmark_of(task, &r.benchmark);
         let i = self.runs.len() as u32;
         self.runs.push(PackedRun {
             definition,
@@ -311,6 +363,29 @@ impl ManifestIndex {
             benchmark,
         });
         self.by_key.push([bench, rundefinition, base, i]);
+    }
+
+    /// The index of `task`'s benchmark `b`, added when new.
+    fn benchmark_of<F: AsRef<str>>(&mut self, task: u32, b: &NewBenchmark<'_, F>) -> u32 {
+        let first = self.task_benchmark[task as usize];
+        if first != NONE && b.is(&self.benchmarks[first as usize]) {
+            return first;
+        }
+        if let Some(&known) = self
+            .more_benchmarks
+            .get(&task)
+            .and_then(|more| more.iter().find(|&&k| b.is(&self.benchmarks[k as usize])))
+        {
+            return known;
+        }
+        let new = self.benchmarks.len() as u32;
+        self.benchmarks.push(b.to_owned());
+        if first == NONE {
+            self.task_benchmark[task as usize] = new;
+        } else {
+            self.more_benchmarks.entry(task).or_default().push(new);
+        }
+        new
     }
 
     /// Sorts the lookup keys (after the last [`ManifestIndex::push`]).
@@ -328,7 +403,7 @@ impl ManifestIndex {
         RunRef {
             benchmark_definition: name(p.definition),
             rundefinition: name(p.rundefinition),
-            task: name(p.task),
+            task: &self.tasks.items[p.task as usize],
             solver: name(p.solver),
             participation: p.participation,
             track: p.track,
@@ -397,25 +472,56 @@ impl ManifestIndex {
         rundefinition: &str,
         task: &str,
     ) -> Result<Option<usize>, AmbiguousRun> {
-        let (Some(bench), Some(rundef), Some(base)) = (
-            self.names.get(benchmarkname),
-            self.names.get(rundefinition),
-            self.names.get(basename(task)),
-        ) else {
+        self.file_runs(benchmarkname, rundefinition)
+            .lookup_index(task)
+    }
+
+    /// The entries of one result file (its `benchmarkname` and
+    /// rundefinition), to look its runs up by task without finding the file's
+    /// names again for every run.
+    pub fn file_runs(&self, benchmarkname: &str, rundefinition: &str) -> FileRuns<'_> {
+        let keys = match (self.names.get(benchmarkname), self.names.get(rundefinition)) {
+            (Some(bench), Some(rundef)) => {
+                let key = [bench, rundef];
+                let from = self.by_key.partition_point(|k| k[..2] < key[..]);
+                let to = from + self.by_key[from..].partition_point(|k| k[..2] == key[..]);
+                &self.by_key[from..to]
+            }
+            _ => &[],
+        };
+        FileRuns { index: self, keys }
+    }
+}
+
+/// The entries of one result file ([`ManifestIndex::file_runs`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FileRuns<'a> {
+    index: &'a ManifestIndex,
+    /// The file's part of [`ManifestIndex::by_key`].
+    keys: &'a [[u32; 4]],
+}
+
+impl FileRuns<'_> {
+    /// The index of the entry of the file's run `task` (see
+    /// [`ManifestIndex::lookup`]).
+    pub fn lookup_index(&self, task: &str) -> Result<Option<usize>, AmbiguousRun> {
+        if self.keys.is_empty() {
+            return Ok(None);
+        }
+        let Some(base) = self.index.names.get(basename(task)) else {
             return Ok(None);
         };
-        let key = [bench, rundef, base];
-        let from = self.by_key.partition_point(|k| k[..3] < key[..]);
-        let to = from + self.by_key[from..].partition_point(|k| k[..3] == key[..]);
-        let cands = &self.by_key[from..to];
+        let from = self.keys.partition_point(|k| k[2] < base);
+        let to = from + self.keys[from..].partition_point(|k| k[2] == base);
+        let cands = &self.keys[from..to];
         match cands {
             [] => return Ok(None),
             [one] => return Ok(Some(one[3] as usize)),
             _ => {}
         }
         let score = |k: &[u32; 4]| {
-            let t = &self.names.items[self.runs[k[3] as usize].task as usize];
-            common_suffix(t, task)
+            let run = &self.index.runs[k[3] as usize];
+            common_suffix(&self.index.tasks.items[run.task as usize], task)
         };
         let best = cands.iter().map(score).max().unwrap_or(0);
         let winners: Vec<_> = cands.iter().filter(|k| score(k) == best).collect();
