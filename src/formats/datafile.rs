@@ -48,7 +48,7 @@ pub fn open(path: &Path) -> Result<Box<dyn Read>, DataFileError> {
 /// ahead of the reader: the caller parses while the next chunk is inflated
 /// (`smtcomp score` of a 500,000-run table: gunzip is a third of the work).
 /// Errors of the decompression reach the reader in order, as from [`open`].
-pub fn open_prefetched(path: &Path) -> Result<Box<dyn Read>, DataFileError> {
+pub fn open_prefetched(path: &Path) -> Result<Box<dyn Read + Send>, DataFileError> {
     Ok(match open_sniffed(path)? {
         (reader, true) => Box::new(Prefetched::spawn(MultiGzDecoder::new(reader))),
         (reader, false) => Box::new(reader),

@@ -6,6 +6,7 @@
 //! (solver, participation, track, division, logic, benchmark). Schema in
 //! `docs/ingest.md`.
 
+mod fast;
 mod read;
 
 use crate::formats::datafile::DataFileError;

@@ -1,31 +1,15 @@
 //! Reading a manifest file into a [`ManifestIndex`].
 //!
-//! Two readers build the same index. The fast one takes the layout `generate`
-//! writes, `{"format": N, "runs": [{...}, ...]}` with any whitespace: it cuts
-//! parses the decompressed text (inflated by a second thread) one run object
-//! at a time from the bytes in memory, borrowing its strings instead of
-//! allocating them (the 2025 manifest: 720 MB
-//! of JSON, 1.8 million runs). Anything else (another key order, a format it
-//! does not read, invalid JSON, a run object over [`MAX_RUN_BYTES`], a read
-//! error) makes it give up, and the streaming serde reader reads the file from
-//! the start: its messages name the line and column, and it holds one run at a
-//! time whatever the file holds.
+//! Two readers build the same index: the fast one ([`super::fast`]) for the
+//! layout `generate` writes, and, when it gives up, the streaming serde reader
+//! here, which reads the file from the start: its messages name the line and
+//! column, and it holds one run at a time whatever the file holds.
 
-use super::{MANIFEST_FORMAT, ManifestIndex, ManifestRun, NewBenchmark, NewRun};
+use super::fast::read_fast;
+use super::{MANIFEST_FORMAT, ManifestIndex, ManifestRun, NewRun};
 use crate::formats::datafile::{self, DataFileError};
-use crate::model::Track;
-use serde::Deserialize;
 use std::borrow::Cow;
-use std::io::Read;
 use std::path::Path;
-
-/// The longest run object the fast reader takes (the 2025 runs are about 400
-/// bytes); a longer one is left to the streaming reader, so the fast reader's
-/// buffer stays bounded whatever the file holds.
-const MAX_RUN_BYTES: usize = 1 << 16;
-
-/// Decompressed bytes read at a time by the fast reader.
-const READ_CHUNK: usize = 1 << 20;
 
 /// Reads a manifest file (JSON or JSON.gz): the fast reader, or when it gives
 /// up, the streaming one.
@@ -34,207 +18,6 @@ pub(super) fn read(path: &Path) -> Result<ManifestIndex, DataFileError> {
         return Ok(index.seal());
     }
     read_streaming(path)
-}
-
-/// A run object as written by `generate`, its strings borrowed where they
-/// have no escapes (the fields of [`ManifestRun`], with the same checks:
-/// every field required, no other field).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RunFields<'a> {
-    #[serde(borrow)]
-    benchmark_definition: Cow<'a, str>,
-    #[serde(borrow)]
-    rundefinition: Cow<'a, str>,
-    #[serde(borrow)]
-    task: Cow<'a, str>,
-    #[serde(borrow)]
-    solver: Cow<'a, str>,
-    participation: u32,
-    track: Track,
-    #[serde(borrow)]
-    division: Cow<'a, str>,
-    #[serde(borrow)]
-    logic: Cow<'a, str>,
-    #[serde(borrow)]
-    benchmark: BenchmarkFields<'a>,
-}
-
-/// The benchmark of a [`RunFields`] (the fields of
-/// [`crate::formats::inventory::Smt2File`]).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BenchmarkFields<'a> {
-    incremental: bool,
-    #[serde(borrow)]
-    logic: Cow<'a, str>,
-    #[serde(borrow)]
-    family: Vec<Cow<'a, str>>,
-    #[serde(borrow)]
-    name: Cow<'a, str>,
-}
-
-impl<'a> RunFields<'a> {
-    fn new_run(&'a self) -> NewRun<'a, Cow<'a, str>> {
-        NewRun {
-            benchmark_definition: &self.benchmark_definition,
-            rundefinition: &self.rundefinition,
-            task: &self.task,
-            solver: &self.solver,
-            participation: self.participation,
-            track: self.track,
-            division: &self.division,
-            logic: &self.logic,
-            benchmark: NewBenchmark {
-                incremental: self.benchmark.incremental,
-                logic: &self.benchmark.logic,
-                family: &self.benchmark.family,
-                name: &self.benchmark.name,
-            },
-        }
-    }
-}
-
-/// The decompressed text, read a chunk at a time: `buf[pos..]` is unread.
-struct Text {
-    src: Box<dyn Read>,
-    buf: Vec<u8>,
-    pos: usize,
-}
-
-impl Text {
-    /// Reads more (keeping `buf[pos..]`); `None` at the end or on an error.
-    fn more(&mut self) -> Option<()> {
-        if self.pos > 0 {
-            self.buf.drain(..self.pos);
-            self.pos = 0;
-        }
-        let len = self.buf.len();
-        self.buf.resize(len + READ_CHUNK, 0);
-        let got = loop {
-            match self.src.read(&mut self.buf[len..]) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                other => break other,
-            }
-        };
-        let n = got.ok().filter(|&n| n > 0);
-        self.buf.truncate(len + n.unwrap_or(0));
-        n.map(|_| ())
-    }
-
-    /// The next byte that is not whitespace (not consumed); `None` at the end.
-    fn peek(&mut self) -> Option<u8> {
-        loop {
-            match self.buf[self.pos..]
-                .iter()
-                .position(|b| !b.is_ascii_whitespace())
-            {
-                Some(i) => {
-                    self.pos += i;
-                    return Some(self.buf[self.pos]);
-                }
-                None => {
-                    self.pos = self.buf.len();
-                    self.more()?;
-                }
-            }
-        }
-    }
-
-    /// Consumes `token` after whitespace.
-    fn expect(&mut self, token: &[u8]) -> Option<()> {
-        self.peek()?;
-        while self.buf.len() - self.pos < token.len() {
-            self.more()?;
-        }
-        (self.buf[self.pos..].starts_with(token)).then(|| self.pos += token.len())
-    }
-
-    /// A JSON natural number after whitespace (the format).
-    fn natural(&mut self) -> Option<u32> {
-        self.peek()?;
-        let digits = self.buf[self.pos..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        // The number must end inside the buffer (it is followed by `,`).
-        if digits == 0 || self.pos + digits == self.buf.len() {
-            return None;
-        }
-        let text = std::str::from_utf8(&self.buf[self.pos..self.pos + digits]).ok()?;
-        if text.len() > 1 && text.starts_with('0') {
-            return None;
-        }
-        self.pos += digits;
-        text.parse().ok()
-    }
-
-    /// Parses the run object at `pos` (consumed) and adds it to `index`,
-    /// reading further as needed; `None` when it is not a run, or is longer
-    /// than [`MAX_RUN_BYTES`], or the text ends first.
-    fn add_run(&mut self, index: &mut ManifestIndex) -> Option<()> {
-        loop {
-            let mut runs = serde_json::Deserializer::from_slice(&self.buf[self.pos..])
-                .into_iter::<RunFields<'_>>();
-            match runs.next()? {
-                Ok(run) => {
-                    index.push(&run.new_run());
-                    self.pos += runs.byte_offset();
-                    return Some(());
-                }
-                // Cut by the end of the buffer.
-                Err(e) if e.is_eof() && self.buf.len() - self.pos <= MAX_RUN_BYTES => {
-                    self.more()?
-                }
-                Err(_) => return None,
-            }
-        }
-    }
-}
-
-/// The fast reader: `None` when the file is not in the layout it takes, or
-/// cannot be read or parsed (the streaming reader then says why).
-fn read_fast(path: &Path) -> Option<ManifestIndex> {
-    let mut text = Text {
-        src: datafile::open_prefetched(path).ok()?,
-        buf: Vec::with_capacity(2 * READ_CHUNK),
-        pos: 0,
-    };
-    text.expect(b"{")?;
-    text.expect(b"\"format\"")?;
-    text.expect(b":")?;
-    if text.natural()? != MANIFEST_FORMAT {
-        return None;
-    }
-    text.expect(b",")?;
-    text.expect(b"\"runs\"")?;
-    text.expect(b":")?;
-    text.expect(b"[")?;
-    let mut index = ManifestIndex::default();
-    if text.peek()? == b']' {
-        text.pos += 1;
-    } else {
-        loop {
-            if text.peek()? != b'{' {
-                return None;
-            }
-            text.add_run(&mut index)?;
-            match text.peek()? {
-                b',' => text.pos += 1,
-                b']' => {
-                    text.pos += 1;
-                    break;
-                }
-                _ => return None,
-            }
-        }
-    }
-    text.expect(b"}")?;
-    // Nothing but whitespace after the object.
-    match text.peek() {
-        None => Some(index),
-        Some(_) => None,
-    }
 }
 
 /// The streaming reader: one [`ManifestRun`] at a time through serde, with
@@ -314,8 +97,10 @@ impl<'de> serde::de::Visitor<'de> for RunsSeed<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::Manifest;
+    use super::super::fast::{MAX_RUN_BYTES, READ_CHUNK};
     use super::*;
     use crate::formats::inventory::Smt2File;
+    use crate::model::Track;
     use crate::model::{Division, Logic};
     use std::io::Write;
 
@@ -431,6 +216,7 @@ mod tests {
             runs: (0..3).map(run).collect(),
         })
         .unwrap();
+        let big = serde_json::to_string(&manifest()).unwrap();
         let cases = [
             (
                 "format 2",
@@ -454,6 +240,12 @@ mod tests {
                 "invalid type",
             ),
             ("no comma", good.replacen("},{", "} {", 1), "expected"),
+            // Wrong after many batches were handed over: they are dropped.
+            (
+                "the last of 8,000 runs cut",
+                big[..big.len() - 40].to_string(),
+                "EOF while parsing",
+            ),
         ];
         for (what, text, reason) in cases {
             let path = write(d.path(), "m.json.gz", text.as_bytes());
