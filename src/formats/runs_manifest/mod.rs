@@ -160,6 +160,9 @@ pub struct ManifestIndex {
     /// Name index -> division/logic index (a name seen as one of them).
     division_of: HashMap<u32, u32>,
     logic_of: HashMap<u32, u32>,
+    /// What the runs of a result file share (a few thousand in 2025).
+    groups: Vec<Group>,
+    group_of: HashMap<Group, u32>,
     runs: Vec<PackedRun>,
     /// The benchmark name (definition without `.xml`) of the last run added:
     /// the runs of a definition come together, so most of a run's names are
@@ -174,18 +177,25 @@ pub struct ManifestIndex {
     by_definition: Vec<u32>,
 }
 
-/// A run of a [`ManifestIndex`]: indices into its tables.
+/// A run of a [`ManifestIndex`]: indices into its tables (12 bytes).
 #[derive(Debug, Clone, Copy)]
 struct PackedRun {
+    group: u32,
+    task: u32,
+    benchmark: u32,
+}
+
+/// What the runs of one definition and rundefinition have in common
+/// (indices into the tables of a [`ManifestIndex`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Group {
     definition: u32,
     rundefinition: u32,
-    task: u32,
     solver: u32,
     participation: u32,
     track: Track,
     division: u32,
     logic: u32,
-    benchmark: u32,
 }
 
 /// No entry (a task without a benchmark yet).
@@ -303,7 +313,7 @@ impl ManifestIndex {
 
     /// Adds a run.
     fn push<F: AsRef<str>>(&mut self, r: &NewRun<'_, F>) {
-        let last = self.runs.last().copied();
+        let last = self.runs.last().map(|r| self.groups[r.group as usize]);
         let (definition, bench) = match last {
             Some(l) if &*self.names.items[l.definition as usize] == r.benchmark_definition => {
                 (l.definition, self.last_bench)
@@ -351,16 +361,26 @@ impl ManifestIndex {
         }
         let base = self.task_base[task as usize];
         let benchmark = self.benchmark_of(task, &r.benchmark);
-        let i = self.runs.len() as u32;
-        self.runs.push(PackedRun {
+        let group = Group {
             definition,
             rundefinition,
-            task,
             solver,
             participation: r.participation,
             track: r.track,
             division,
             logic,
+        };
+        let group = match self.runs.last() {
+            Some(l) if last == Some(group) => l.group,
+            _ => *self.group_of.entry(group).or_insert_with(|| {
+                self.groups.push(group);
+                (self.groups.len() - 1) as u32
+            }),
+        };
+        let i = self.runs.len() as u32;
+        self.runs.push(PackedRun {
+            group,
+            task,
             benchmark,
         });
         self.by_key.push([bench, rundefinition, base, i]);
@@ -394,22 +414,24 @@ impl ManifestIndex {
         self.by_key.sort_unstable();
         let mut by_definition: Vec<u32> = (0..self.runs.len() as u32).collect();
         // Stable: a definition's runs stay in manifest order.
-        by_definition.sort_by_key(|&i| self.runs[i as usize].definition);
+        by_definition
+            .sort_by_key(|&i| self.groups[self.runs[i as usize].group as usize].definition);
         self.by_definition = by_definition;
         self
     }
 
     fn view(&self, p: &PackedRun) -> RunRef<'_> {
+        let g = &self.groups[p.group as usize];
         let name = |i: u32| &*self.names.items[i as usize];
         RunRef {
-            benchmark_definition: name(p.definition),
-            rundefinition: name(p.rundefinition),
+            benchmark_definition: name(g.definition),
+            rundefinition: name(g.rundefinition),
             task: &self.tasks.items[p.task as usize],
-            solver: name(p.solver),
-            participation: p.participation,
-            track: p.track,
-            division: &self.divisions[p.division as usize],
-            logic: &self.logics[p.logic as usize],
+            solver: name(g.solver),
+            participation: g.participation,
+            track: g.track,
+            division: &self.divisions[g.division as usize],
+            logic: &self.logics[g.logic as usize],
             benchmark: &self.benchmarks[p.benchmark as usize],
         }
     }
@@ -436,7 +458,7 @@ impl ManifestIndex {
     pub fn definition_runs(&self, file: &str) -> impl Iterator<Item = RunRef<'_>> + '_ {
         let range = match self.names.get(file) {
             Some(d) => {
-                let def = |i: &u32| self.runs[*i as usize].definition;
+                let def = |i: &u32| self.groups[self.runs[*i as usize].group as usize].definition;
                 let from = self.by_definition.partition_point(|i| def(i) < d);
                 let to = from + self.by_definition[from..].partition_point(|i| def(i) == d);
                 from..to
