@@ -244,6 +244,29 @@ impl Interner {
     }
 }
 
+/// The index of name `s` in `table` (the divisions or the logics), added
+/// when new (`of`: name index -> table index); `last` (the previous run's)
+/// is compared first, without hashing.
+fn table_index<T: AsRef<str>>(
+    names: &mut Interner,
+    table: &mut Vec<T>,
+    of: &mut HashMap<u32, u32>,
+    last: Option<u32>,
+    s: &str,
+    new: impl FnOnce(&str) -> T,
+) -> u32 {
+    if let Some(l) = last
+        && table[l as usize].as_ref() == s
+    {
+        return l;
+    }
+    let name = names.index_of(s);
+    *of.entry(name).or_insert_with(|| {
+        table.push(new(s));
+        (table.len() - 1) as u32
+    })
+}
+
 /// A run of a [`ManifestIndex`], borrowed from its tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunRef<'a> {
@@ -334,26 +357,22 @@ impl ManifestIndex {
         let solver = self
             .names
             .index_like(last.map_or(NONE, |l| l.solver), r.solver);
-        let division = match last {
-            Some(l) if self.divisions[l.division as usize].as_str() == r.division => l.division,
-            _ => {
-                let name = self.names.index_of(r.division);
-                *self.division_of.entry(name).or_insert_with(|| {
-                    self.divisions.push(Division::new(r.division));
-                    (self.divisions.len() - 1) as u32
-                })
-            }
-        };
-        let logic = match last {
-            Some(l) if self.logics[l.logic as usize].as_str() == r.logic => l.logic,
-            _ => {
-                let name = self.names.index_of(r.logic);
-                *self.logic_of.entry(name).or_insert_with(|| {
-                    self.logics.push(Logic::new(r.logic));
-                    (self.logics.len() - 1) as u32
-                })
-            }
-        };
+        let division = table_index(
+            &mut self.names,
+            &mut self.divisions,
+            &mut self.division_of,
+            last.map(|l| l.division),
+            r.division,
+            |s: &str| Division::new(s),
+        );
+        let logic = table_index(
+            &mut self.names,
+            &mut self.logics,
+            &mut self.logic_of,
+            last.map(|l| l.logic),
+            r.logic,
+            |s: &str| Logic::new(s),
+        );
         let task = self.tasks.index_of(r.task);
         if task as usize == self.task_base.len() {
             self.task_base.push(self.names.index_of(basename(r.task)));
