@@ -154,8 +154,7 @@ fn guess_identity(rec: &mut IngestRecord, guess: &HeaderGuess, task: &str) {
 struct Ctx<'a> {
     source: &'a str,
     comp: &'a Competition,
-    manifest: Option<&'a ManifestIndex>,
-    /// The manifest's entries of this file.
+    /// The manifest's entries of this file (`None`: no manifest).
     file_runs: Option<FileRuns<'a>>,
     archive_rel: String,
     guess: HeaderGuess,
@@ -169,9 +168,8 @@ fn identify(
 ) -> Option<usize> {
     rec.rundefinition = header.rundefinition().map(str::to_string);
     let entry = ctx
-        .manifest
-        .zip(ctx.file_runs)
-        .map(|(m, f)| f.lookup_index(&run.name).map(|i| i.map(|i| (i, m.get(i)))));
+        .file_runs
+        .map(|f| f.lookup_index(&run.name).map(|i| i.map(|i| (i, f.get(i)))));
     match entry {
         Some(Ok(Some((i, m)))) => {
             rec.solver = m.solver.to_string();
@@ -421,7 +419,6 @@ pub fn ingest_xml(
     let ctx = Ctx {
         source,
         comp,
-        manifest,
         file_runs: manifest.map(|m| {
             m.file_runs(
                 header.benchmarkname.as_deref().unwrap_or(""),

@@ -543,7 +543,12 @@ pub struct FileRuns<'a> {
     keys: &'a [[u32; 4]],
 }
 
-impl FileRuns<'_> {
+impl<'a> FileRuns<'a> {
+    /// The entry at `index` (from [`FileRuns::lookup_index`]).
+    pub fn get(&self, index: usize) -> RunRef<'a> {
+        self.index.get(index)
+    }
+
     /// The index of the entry of the file's run `task` (see
     /// [`ManifestIndex::lookup`]).
     pub fn lookup_index(&self, task: &str) -> Result<Option<usize>, AmbiguousRun> {
